@@ -1,0 +1,21 @@
+// primitive/identity: y = u. One layer W=0, b1=1, h=δ, b2=0 (spec §5), in any conv mode.
+#include "constructions/primitives/builders.h"
+#include "constructions/primitives/support.h"
+
+namespace cz {
+namespace {
+const bool registered = register_construction({
+    "primitive/identity", "identity", "y = u: one BaseConv layer (W=0, b1=1, h=δ, b2=0)",
+    [] { auto p = prim::shape_params(8, 2); p.push_back(prim::conv_param("causal", "convolution mode")); return p; }(),
+    [](const Params& p) {
+      Built b;
+      b.model = build::identity(p.u("N"), p.u("d"), *parse_conv_mode(p.s("conv")));
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      return b;
+    },
+    [](const Params& p, const Built& b, const DomainOptions& o) {
+      return model_vs_semantics(*b.model, [](const auto& r, const auto& u) { return sem::identity(r, u); },
+                                prim::domain_for(p, o));
+    }});
+}  // namespace
+}  // namespace cz

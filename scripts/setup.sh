@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Shared set-up for run.sh and test.sh: install missing Debian packages (when root),
+# then configure and build Release into build/. Idempotent and quiet when nothing is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PKGS=(cmake g++ libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  else
+    echo "setup: missing packages ${missing[*]} (run as root, or install them)" >&2
+  fi
+fi
+GEN=()
+command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
+if [ ! -f build/CMakeCache.txt ]; then
+  cmake -S . -B build "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release >&2
+fi
+cmake --build build -j "$(nproc)" >&2

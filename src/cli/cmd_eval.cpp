@@ -1,0 +1,69 @@
+// `circuitzoo eval --model FILE --input FILE`: exact evaluation of a saved model in its ring.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "model/eval.h"
+#include "model/model_json.h"
+#include "util/atomic_file.h"
+#include "util/error.h"
+
+namespace cz::cli {
+namespace {
+
+template <Ring R>
+nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std::string& where) {
+  Matrix<typename R::Elem> x(u.rows(), u.cols());
+  for (std::size_t k = 0; k < u.data().size(); ++k) {
+    try {
+      x.data()[k] = ring.from_rat(u.data()[k]);
+    } catch (const std::domain_error& e) {
+      throw InputError(e.what(), where + ".input");
+    }
+  }
+  Matrix<typename R::Elem> y;
+  try {
+    y = eval(prepare(ring, m), x);
+  } catch (const std::domain_error& e) {
+    throw InputError(e.what(), where);
+  }
+  return matrix_to_json(map_matrix(y, [&](const auto& e) { return ring.to_rat(e); }));
+}
+
+}  // namespace
+
+int cmd_eval(const EvalOptions& o) {
+  Model m = read_model_file(o.model);
+  nlohmann::json in;
+  try {
+    in = nlohmann::json::parse(read_file(o.input));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(std::string("malformed JSON: ") + e.what(), o.input);
+  }
+  if (!in.is_object() || !in.contains("input")) throw InputError("missing field 'input'", o.input);
+  RatMatrix u = matrix_from_json(in["input"], o.input + ".input");
+  if (u.rows() != m.N || u.cols() != m.d)
+    throw InputError("input is " + std::to_string(u.rows()) + "x" + std::to_string(u.cols()) + ", the model wants " +
+                         std::to_string(m.N) + "x" + std::to_string(m.d), o.input + ".input");
+  nlohmann::json out;
+  if (m.ring == "Z") {
+    out = run(RingZ{}, m, u, o.input);
+  } else if (m.ring == "Q") {
+    out = run(RingQ{}, m, u, o.input);
+  } else {
+    std::uint64_t p = 0;
+    try {
+      p = std::stoull(m.ring.substr(3));
+      RingFp ring(p);
+      out = run(ring, m, u, o.input);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(e.what(), o.model + ".ring");
+    }
+  }
+  nlohmann::json j = {{"output", out}};
+  emit_json(j, o.json_path.empty() ? "-" : o.json_path);
+  return 0;
+}
+
+}  // namespace cz::cli

@@ -1,0 +1,32 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "report/report_json.h"
+
+namespace cz::cli {
+
+int cmd_stats(const Common& c) {
+  const Construction& k = find_construction(c.name);
+  Params params = Params::parse(k.params, parse_params(c.params));
+  Built b = k.build(params);
+  nlohmann::json claims = nlohmann::json::array();
+  for (const auto& cl : b.claims) claims.push_back(to_json(cl));
+  nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", k.name},
+                      {"params", params.to_json()}, {"claims", claims}, {"notes", b.notes}};
+  if (b.model) j["model"] = model_summary(*b.model);
+  if (!b.circuit.is_null()) j["circuit"] = b.circuit;
+  if (!c.json_path.empty()) {
+    emit_json(j, c.json_path);
+    if (c.json_path == "-") return 0;
+  }
+  std::cout << k.name << "  " << params.to_json().dump() << "\n";
+  if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";
+  if (!b.circuit.is_null()) std::cout << "  circuit: " << b.circuit.dump() << "\n";
+  for (const auto& cl : claims)
+    std::cout << "  claim:   " << cl["quantity"].get<std::string>() << " claimed " << cl["claimed"].get<std::string>()
+              << " (" << cl["kind"].get<std::string>() << ", " << cl["source"].get<std::string>() << ") achieved "
+              << cl["achieved"].dump() << " -> " << cl["status"].get<std::string>() << "\n";
+  return 0;
+}
+
+}  // namespace cz::cli

@@ -1,0 +1,55 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "report/report_json.h"
+#include "util/error.h"
+
+namespace cz::cli {
+
+int cmd_verify(const VerifyOptions& o) {
+  if (o.device == "cuda") throw InputError("this build has no CUDA backend (use --device cpu or auto)", "--device");
+  if (o.device != "cpu" && o.device != "auto") throw InputError("unknown device '" + o.device + "'", "--device");
+  if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");
+  if (o.all && !o.params.empty()) throw InputError("-p cannot be combined with --all", "-p");
+  if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
+  if (o.samples == 0) throw InputError("--samples must be positive", "--samples");
+  DomainOptions dom;
+  dom.force_exhaustive = o.exhaustive;
+  if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
+  dom.seed = o.seed;
+  dom.threads = o.threads;
+
+  std::vector<Report> reports;
+  if (o.all) {
+    for (const auto& c : registry()) reports.push_back(run_verify(c, {}, dom));
+  } else {
+    reports.push_back(run_verify(find_construction(o.name), parse_params(o.params), dom));
+  }
+  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  print_table(human, reports);
+  int rc = 0;
+  for (const auto& r : reports) {
+    for (const auto& n : r.notes) human << "  note (" << r.construction << "): " << n << "\n";
+    if (r.exit_code()) {
+      print_counterexample(std::cerr, r);
+      for (const auto& c : r.claims)
+        if (c.binding && c.holds && !*c.holds)
+          std::cerr << "claim FAILED for " << r.construction << ": " << c.quantity << " claimed " << c.claimed
+                    << ", achieved " << c.achieved.dump() << " (" << c.source << ")\n";
+    }
+    rc = std::max(rc, r.exit_code());
+  }
+  if (!o.json_path.empty()) {
+    nlohmann::json j;
+    if (o.all) {
+      j = nlohmann::json::array();
+      for (const auto& r : reports) j.push_back(to_json(r));
+    } else {
+      j = to_json(reports[0]);
+    }
+    emit_json(j, o.json_path);
+  }
+  return rc;
+}
+
+}  // namespace cz::cli

@@ -1,0 +1,48 @@
+// The subcommands of `circuitzoo`, one file each; only main.cpp sees CLI11 (it is slow to
+// compile, build-recipe §5). Each returns the process exit code (contract.md) and throws
+// InputError for usage and input errors.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "verify/construction.h"
+
+namespace cz::cli {
+
+struct Common {
+  std::string name;
+  std::vector<std::string> params;  // raw KEY=VALUE
+  std::string json_path;            // "" none, "-" stdout
+};
+
+std::map<std::string, std::string> parse_params(const std::vector<std::string>& raw);
+// Writes JSON to stdout ("-") or atomically to a file.
+void emit_json(const nlohmann::json& j, const std::string& path);
+
+int cmd_list(const Common& c);
+
+struct VerifyOptions : Common {
+  bool all = false, exhaustive = false;
+  long long samples = -1;
+  unsigned long long seed = 1;
+  unsigned threads = 0;
+  std::string device = "cpu";
+};
+int cmd_verify(const VerifyOptions& o);
+
+int cmd_stats(const Common& c);
+
+struct ExportOptions : Common {
+  std::string format, out;
+};
+int cmd_export(const ExportOptions& o);
+
+struct EvalOptions {
+  std::string model, input, json_path;
+};
+int cmd_eval(const EvalOptions& o);
+
+}  // namespace cz::cli

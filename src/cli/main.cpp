@@ -1,0 +1,76 @@
+// circuitzoo: the command-line front door (contract.md). The only file that includes CLI11.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "report/report_json.h"
+#include "util/error.h"
+
+int main(int argc, char** argv) {
+  using namespace cz::cli;
+  CLI::App app{"circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions (Zoology, Based, JRT)"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", cz::kVersion);
+
+  Common list_o;
+  auto* list = app.add_subcommand("list", "list registered constructions and their parameters");
+  list->add_option("--json", list_o.json_path, "write JSON to PATH ('-' for stdout)");
+
+  VerifyOptions ver;
+  auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
+  verify->add_option("name", ver.name, "construction name (see list)");
+  verify->add_flag("--all", ver.all, "every construction at its small defaults");
+  verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
+  verify->add_flag("--exhaustive", ver.exhaustive, "force an exhaustive domain");
+  verify->add_option("--samples", ver.samples, "force a sampled domain of K instances");
+  verify->add_option("--seed", ver.seed, "seed of sampled domains (default 1)");
+  verify->add_option("--threads", ver.threads, "worker threads (default: all cores)");
+  verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
+  verify->add_option("--json", ver.json_path, "write the report as JSON to PATH ('-' for stdout)");
+
+  Common st;
+  auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
+  stats->add_option("name", st.name, "construction name")->required();
+  stats->add_option("-p,--param", st.params, "KEY=VALUE parameter (repeatable)");
+  stats->add_option("--json", st.json_path, "write JSON to PATH ('-' for stdout)");
+
+  ExportOptions ex;
+  auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
+  exp->add_option("name", ex.name, "construction name")->required();
+  exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
+  exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | blif | bristol")->required();
+  exp->add_option("-o,--output", ex.out, "output path (written atomically)")->required();
+
+  EvalOptions ev;
+  auto* evl = app.add_subcommand("eval", "evaluate a saved model exactly on an input file");
+  evl->add_option("--model", ev.model, "model-json file")->required();
+  evl->add_option("--input", ev.input, "input file {\"input\": [[...]]}")->required();
+  evl->add_option("--json", ev.json_path, "write the output to PATH ('-' or omitted: stdout)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "error: " << e.what() << " (command line)\n";
+    return 2;
+  }
+  try {
+    if (*list) return cmd_list(list_o);
+    if (*verify) return cmd_verify(ver);
+    if (*stats) return cmd_stats(st);
+    if (*exp) return cmd_export(ex);
+    if (*evl) return cmd_eval(ev);
+  } catch (const cz::InputError& e) {
+    std::cerr << "error: " << e.what() << " (" << e.where << ")\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << " (internal)\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,154 @@
+// Exact evaluation of a Model over any Ring, written once (Halide-style: the semantics live
+// here and nowhere else). prepare() converts the rational weights into the ring once; eval()
+// then embeds the N×d input top-left into N'×d', runs the layers and reads the top-left N×d.
+#pragma once
+#include <optional>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "exact/rings.h"
+#include "model/model.h"
+#include "tensor/conv.h"
+
+namespace cz {
+
+// A weight matrix in ring R, plus its nonzero entries by row so products skip zeros (the
+// constructions' weights are very sparse: shifts, masks, routings).
+template <Ring R>
+struct RMatrix {
+  using E = typename R::Elem;
+  Matrix<E> m;
+  std::vector<std::vector<std::pair<std::size_t, E>>> nz_rows;
+};
+
+template <Ring R>
+RMatrix<R> to_ring(const R& ring, const RatMatrix& x) {
+  RMatrix<R> r{map_matrix(x, [&](const Rat& q) { return ring.from_rat(q); }), {}};
+  r.nz_rows.resize(x.rows());
+  for (std::size_t i = 0; i < x.rows(); ++i)
+    for (std::size_t j = 0; j < x.cols(); ++j)
+      if (!ring.is_zero(r.m(i, j))) r.nz_rows[i].emplace_back(j, r.m(i, j));
+  return r;
+}
+
+template <Ring R>
+struct PreparedModel {
+  struct BaseConv { RMatrix<R> W; Matrix<typename R::Elem> b1, h, b2; };
+  struct Mlp { RMatrix<R> W1; Matrix<typename R::Elem> B1; RMatrix<R> W2; Matrix<typename R::Elem> B2; };
+  struct LinAttn { RMatrix<R> Wq, Wk, Wv; };
+  R ring;
+  std::size_t N, d, inner_N, inner_d;
+  ConvMode conv;
+  std::vector<std::variant<BaseConv, Mlp, LinAttn>> layers;
+};
+
+template <Ring R>
+PreparedModel<R> prepare(const R& ring, const Model& m) {
+  auto mat = [&](const RatMatrix& x) { return map_matrix(x, [&](const Rat& q) { return ring.from_rat(q); }); };
+  PreparedModel<R> p{ring, m.N, m.d, m.inner_N, m.inner_d, m.conv, {}};
+  for (const auto& layer : m.layers) {
+    if (auto* b = std::get_if<BaseConvLayer>(&layer))
+      p.layers.emplace_back(typename PreparedModel<R>::BaseConv{to_ring(ring, b->W), mat(b->b1), mat(b->h), mat(b->b2)});
+    else if (auto* f = std::get_if<MlpLayer>(&layer))
+      p.layers.emplace_back(typename PreparedModel<R>::Mlp{to_ring(ring, f->W1), mat(f->B1), to_ring(ring, f->W2), mat(f->B2)});
+    else if (auto* a = std::get_if<LinearAttentionLayer>(&layer))
+      p.layers.emplace_back(typename PreparedModel<R>::LinAttn{to_ring(ring, a->Wq), to_ring(ring, a->Wk), to_ring(ring, a->Wv)});
+  }
+  return p;
+}
+
+// x·W (+ bias when given), using W's nonzero rows.
+template <Ring R>
+Matrix<typename R::Elem> matmul(const R& ring, const Matrix<typename R::Elem>& x, const RMatrix<R>& W,
+                                const Matrix<typename R::Elem>* bias = nullptr) {
+  Matrix<typename R::Elem> y = bias ? *bias : Matrix<typename R::Elem>(x.rows(), W.m.cols(), ring.zero());
+  for (std::size_t i = 0; i < x.rows(); ++i)
+    for (std::size_t k = 0; k < x.cols(); ++k) {
+      const auto& xik = x(i, k);
+      if (ring.is_zero(xik)) continue;
+      for (const auto& [j, w] : W.nz_rows[k]) ring.addmul(y(i, j), xik, w);
+    }
+  return y;
+}
+
+template <Ring R>
+Matrix<typename R::Elem> eval_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::BaseConv& L,
+                                    const Matrix<typename R::Elem>& x) {
+  const R& ring = p.ring;
+  Matrix<typename R::Elem> a = matmul(ring, x, L.W, &L.b1);
+  Matrix<typename R::Elem> c = conv(ring, L.h, x, p.conv);
+  for (std::size_t k = 0; k < a.data().size(); ++k)
+    a.data()[k] = ring.mul(a.data()[k], ring.add(c.data()[k], L.b2.data()[k]));
+  return a;
+}
+
+template <Ring R>
+Matrix<typename R::Elem> eval_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::Mlp& L,
+                                    const Matrix<typename R::Elem>& x) {
+  const R& ring = p.ring;
+  if constexpr (!R::ordered) {
+    throw std::domain_error("ReLU (MLP layer) needs an ordered ring, not " + ring.name());
+  } else {
+    Matrix<typename R::Elem> z = matmul(ring, x, L.W1, &L.B1);
+    for (auto& e : z.data())
+      if (ring.sign(e) < 0) e = ring.zero();
+    return matmul(ring, z, L.W2, &L.B2);
+  }
+}
+
+// Recurrent view (state S_i = sum_{j<=i} K[j]^T V[j], an f×d' matrix; spec §2.3).
+template <Ring R>
+Matrix<typename R::Elem> eval_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::LinAttn& L,
+                                    const Matrix<typename R::Elem>& x) {
+  const R& ring = p.ring;
+  auto Q = matmul(ring, x, L.Wq), K = matmul(ring, x, L.Wk), V = matmul(ring, x, L.Wv);
+  const std::size_t f = Q.cols(), d = V.cols();
+  Matrix<typename R::Elem> S(f, d, ring.zero()), z(x.rows(), d, ring.zero());
+  for (std::size_t i = 0; i < x.rows(); ++i) {
+    for (std::size_t a = 0; a < f; ++a)
+      if (!ring.is_zero(K(i, a)))
+        for (std::size_t b = 0; b < d; ++b) ring.addmul(S(a, b), K(i, a), V(i, b));
+    for (std::size_t a = 0; a < f; ++a)
+      if (!ring.is_zero(Q(i, a)))
+        for (std::size_t b = 0; b < d; ++b) ring.addmul(z(i, b), Q(i, a), S(a, b));
+  }
+  return z;
+}
+
+// All N'×d' layer outputs are kept only transiently; returns the last layer's full inner output.
+template <Ring R>
+Matrix<typename R::Elem> eval_inner(const PreparedModel<R>& p, const Matrix<typename R::Elem>& u) {
+  if (u.rows() != p.N || u.cols() != p.d) throw std::invalid_argument("input shape does not match the model's N x d");
+  Matrix<typename R::Elem> x(p.inner_N, p.inner_d, p.ring.zero());
+  for (std::size_t i = 0; i < p.N; ++i)
+    for (std::size_t j = 0; j < p.d; ++j) x(i, j) = u(i, j);
+  for (const auto& layer : p.layers) x = std::visit([&](const auto& L) { return eval_layer(p, L, x); }, layer);
+  return x;
+}
+
+template <Ring R>
+Matrix<typename R::Elem> eval(const PreparedModel<R>& p, const Matrix<typename R::Elem>& u) {
+  Matrix<typename R::Elem> x = eval_inner(p, u);
+  Matrix<typename R::Elem> y(p.N, p.d);
+  for (std::size_t i = 0; i < p.N; ++i)
+    for (std::size_t j = 0; j < p.d; ++j) y(i, j) = x(i, j);
+  return y;
+}
+
+// Integer evaluation with the checked int64 fast path: run in RingI64, and on Overflow redo
+// the whole computation in Z (FLINT). Weights that do not fit int64 skip the fast path.
+class IntegerEvaluator {
+ public:
+  explicit IntegerEvaluator(const Model& m);
+  Matrix<Int> operator()(const Matrix<Int>& u) const;
+  // Same, on an int64 input (the common case in verification domains).
+  Matrix<Int> operator()(const Matrix<std::int64_t>& u) const;
+  const PreparedModel<RingZ>& exact() const { return exact_; }
+
+ private:
+  std::optional<PreparedModel<RingI64>> fast_;
+  PreparedModel<RingZ> exact_;
+};
+
+}  // namespace cz

@@ -1,0 +1,59 @@
+// The (N, L, d, N', d') model of Zoology Def H.2 / JRT Def G.2: L layers acting on N'×d', the
+// N×d input embedded top-left (zeros elsewhere) and the N×d output read from the top-left.
+// Weights are stored exactly as rationals; `ring` says which ring the model is meant for
+// ("Z", "Q" or "Fp:<prime>"), and evaluation converts the weights once (model/prepare.h).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "exact/rational.h"
+#include "tensor/conv_mode.h"
+#include "tensor/matrix.h"
+
+namespace cz {
+
+using RatMatrix = Matrix<Rat>;
+
+// y = (u·W + b1) ⊙ (h * u + b2)   (JRT Def G.1; W is d'×d', b1, h, b2 are N'×d')
+struct BaseConvLayer {
+  RatMatrix W, b1, h, b2;
+};
+
+// y = relu(u·W1 + B1)·W2 + B2   (JRT Def G.3, with sigma = ReLU as assumed in spec §2.3)
+struct MlpLayer {
+  RatMatrix W1, B1, W2, B2;
+};
+
+// z[i] = sum_{j<=i} <(u·Wq)[i], (u·Wk)[j]> (u·Wv)[j]   (JRT Def G.16, causal, unnormalised)
+struct LinearAttentionLayer {
+  RatMatrix Wq, Wk, Wv;  // d'×f, d'×f, d'×d'
+};
+
+using Layer = std::variant<BaseConvLayer, MlpLayer, LinearAttentionLayer>;
+
+struct Model {
+  std::string ring = "Z";
+  std::size_t N = 0, d = 0, inner_N = 0, inner_d = 0;
+  ConvMode conv = ConvMode::Causal;
+  std::vector<Layer> layers;
+};
+
+// Shape and ring checks; throws InputError(what, where) naming the first bad field.
+void validate(const Model& m, const std::string& where = "model");
+
+struct ParamCount {
+  std::size_t dense = 0;    // every stored weight
+  std::size_t nonzero = 0;  // weights that are not 0
+};
+ParamCount count_params(const Model& m);
+
+// Convenience for constructions: an all-zero BaseConv layer of the model's inner shape.
+BaseConvLayer zero_baseconv(const Model& m);
+
+// Stacks b after a (JRT "stacking BaseConv layers with the same internal dimension"):
+// requires equal N, d, inner dims and conv mode.
+Model stack(const Model& a, const Model& b);
+
+}  // namespace cz

@@ -1,0 +1,90 @@
+#include "verify/engine.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "report/progress.h"
+
+namespace cz {
+
+bool Report::binding_claim_failed() const {
+  for (const auto& c : claims)
+    if (c.binding && c.holds && !*c.holds) return true;
+  return false;
+}
+
+unsigned resolve_threads(unsigned requested) {
+  if (requested) return requested;
+  unsigned h = std::thread::hardware_concurrency();
+  return h ? h : 1;
+}
+
+RunResult run_domain(const Check& check, unsigned threads, const std::string& label) {
+  const std::uint64_t total = check.instances;
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * threads) + 1));
+  std::atomic<std::uint64_t> next{0}, failed{0};
+  std::mutex mu;
+  RunResult out;
+  Progress progress(label, total);
+  auto worker = [&] {
+    for (;;) {
+      std::uint64_t lo = next.fetch_add(chunk);
+      if (lo >= total) return;
+      std::uint64_t hi = std::min(total, lo + chunk);
+      for (std::uint64_t k = lo; k < hi; ++k) {
+        auto f = check.run(k);
+        if (!f) continue;
+        failed.fetch_add(1);
+        std::lock_guard<std::mutex> lock(mu);
+        if (!out.first || k < out.first->first) out.first = std::make_pair(k, std::move(*f));
+      }
+      progress.advance(hi - lo);
+    }
+  };
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, total / chunk)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  out.failed = failed.load();
+  return out;
+}
+
+nlohmann::json model_summary(const Model& m) {
+  ParamCount pc = count_params(m);
+  return {{"N", m.N}, {"L", m.layers.size()}, {"d", m.d}, {"inner_N", m.inner_N}, {"inner_d", m.inner_d},
+          {"conv", to_string(m.conv)}, {"ring", m.ring}, {"params_dense", pc.dense}, {"params_nonzero", pc.nonzero}};
+}
+
+Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts) {
+  auto t0 = std::chrono::steady_clock::now();
+  Params params = Params::parse(c.params, given);
+  Built built = c.build(params);
+  Check check = c.check(params, built, opts);
+  Report r;
+  r.construction = c.name;
+  r.params = params.to_json();
+  r.domain = check.domain;
+  r.description = check.description;
+  r.preconditions = check.preconditions;
+  r.notes = built.notes;
+  r.seed = opts.seed;
+  r.instances = check.instances;
+  if (built.model) r.model = model_summary(*built.model);
+  r.circuit = built.circuit;
+  r.claims = built.claims;
+  RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name);
+  r.failed = rr.failed;
+  r.passed = r.instances - r.failed;
+  if (rr.first) {
+    Failure f = rr.first->second;
+    f.instance["index"] = rr.first->first;
+    r.counterexample = check.shrink ? check.shrink(f) : f;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace cz

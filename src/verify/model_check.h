@@ -1,0 +1,64 @@
+// Checks a model against an exact semantics function on a MatrixDomain. `sem` is a generic
+// callable sem(ring, u) -> Matrix<ring elem>, written independently of the construction (see
+// tasks/primitive_semantics.h). Both run in the checked int64 ring first and are redone in Z
+// on overflow, so the verdict is exact.
+#pragma once
+#include <memory>
+
+#include "model/eval.h"
+#include "verify/construction.h"
+#include "verify/matrix_domain.h"
+
+namespace cz {
+
+nlohmann::json int_matrix_json(const Matrix<Int>& m);
+nlohmann::json int_matrix_json(const Matrix<std::int64_t>& m);
+
+// Greedy shrinking of a failing input: zero entries, then move them toward 0, while `fails`.
+Matrix<std::int64_t> shrink_matrix(Matrix<std::int64_t> u, const std::function<bool(const Matrix<std::int64_t>&)>& fails);
+
+template <class Sem>
+Check model_vs_semantics(const Model& model, Sem sem, const MatrixDomain& dom) {
+  auto eval = std::make_shared<IntegerEvaluator>(model);
+  auto compute = [eval, sem](const Matrix<std::int64_t>& u) {
+    Matrix<Int> got = (*eval)(u);
+    Matrix<Int> want;
+    try {
+      want = map_matrix(sem(RingI64{}, u), [](std::int64_t x) { return Int(x); });
+    } catch (const Overflow&) {
+      want = sem(RingZ{}, map_matrix(u, [](std::int64_t x) { return Int(x); }));
+    }
+    return std::make_pair(std::move(want), std::move(got));
+  };
+  auto fail_of = [compute](const Matrix<std::int64_t>& u) -> std::optional<Failure> {
+    auto [want, got] = compute(u);
+    if (want == got) return std::nullopt;
+    for (std::size_t i = 0; i < want.rows(); ++i)
+      for (std::size_t j = 0; j < want.cols(); ++j)
+        if (!(want(i, j) == got(i, j))) {
+          Failure f;
+          f.input = int_matrix_json(u);
+          f.expected = int_matrix_json(want);
+          f.got = int_matrix_json(got);
+          f.message = "output[" + std::to_string(i) + "][" + std::to_string(j) + "] is " + got(i, j).str() + ", want " + want(i, j).str();
+          return f;
+        }
+    return std::nullopt;
+  };
+  Check c;
+  c.domain = dom.exhaustive ? "exhaustive" : "sampled";
+  c.instances = dom.count;
+  c.description = dom.describe();
+  c.run = [dom, fail_of](std::uint64_t k) { return fail_of(dom.instance(k)); };
+  c.shrink = [dom, fail_of](const Failure& f) {
+    Matrix<std::int64_t> u = dom.instance(f.instance["index"].get<std::uint64_t>());
+    u = shrink_matrix(u, [&](const Matrix<std::int64_t>& v) { return fail_of(v).has_value(); });
+    Failure s = *fail_of(u);
+    s.instance = f.instance;
+    s.instance["shrunk"] = true;
+    return s;
+  };
+  return c;
+}
+
+}  // namespace cz

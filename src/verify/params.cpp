@@ -1,0 +1,94 @@
+#include "verify/params.h"
+
+#include <nlohmann/json.hpp>
+
+#include "util/error.h"
+
+namespace cz {
+
+ParamSpec int_param(std::string name, std::int64_t def, std::int64_t min, std::int64_t max, std::string help) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.kind = ParamSpec::Integer;
+  p.default_value = std::to_string(def);
+  p.min = min;
+  p.max = max;
+  p.help = std::move(help);
+  return p;
+}
+
+ParamSpec choice_param(std::string name, std::string def, std::vector<std::string> choices, std::string help) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.kind = ParamSpec::Choice;
+  p.default_value = std::move(def);
+  p.choices = std::move(choices);
+  p.help = std::move(help);
+  return p;
+}
+
+Params Params::parse(const std::vector<ParamSpec>& schema, const std::map<std::string, std::string>& given) {
+  Params out;
+  for (const auto& [k, v] : given) {
+    bool known = false;
+    for (const auto& s : schema) known |= s.name == k;
+    if (!known) {
+      std::string names;
+      for (const auto& s : schema) names += (names.empty() ? "" : ", ") + s.name;
+      throw InputError("unknown parameter '" + k + "' (known: " + (names.empty() ? "none" : names) + ")", "-p " + k + "=" + v);
+    }
+  }
+  for (const auto& s : schema) {
+    auto it = given.find(s.name);
+    const std::string v = it == given.end() ? s.default_value : it->second;
+    const std::string where = "-p " + s.name + "=" + v;
+    if (s.kind == ParamSpec::Integer) {
+      std::int64_t x = 0;
+      std::size_t pos = 0;
+      try {
+        x = std::stoll(v, &pos);
+      } catch (...) {
+        pos = 0;
+      }
+      if (pos == 0 || pos != v.size()) throw InputError("'" + s.name + "' must be an integer", where);
+      if (x < s.min || x > s.max)
+        throw InputError("'" + s.name + "' must lie in [" + std::to_string(s.min) + ", " + std::to_string(s.max) + "]", where);
+      out.values_[s.name] = std::to_string(x);
+      out.is_int_[s.name] = true;
+    } else {
+      bool ok = false;
+      std::string all;
+      for (const auto& c : s.choices) { ok |= c == v; all += (all.empty() ? "" : "|") + c; }
+      if (!ok) throw InputError("'" + s.name + "' must be one of " + all, where);
+      out.values_[s.name] = v;
+      out.is_int_[s.name] = false;
+    }
+  }
+  return out;
+}
+
+std::int64_t Params::i(const std::string& key) const { return std::stoll(values_.at(key)); }
+const std::string& Params::s(const std::string& key) const { return values_.at(key); }
+
+nlohmann::json Params::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : values_) {
+    if (is_int_.at(k)) j[k] = std::stoll(v);
+    else j[k] = v;
+  }
+  return j;
+}
+
+Params Params::with(const std::string& key, const std::string& value) const {
+  Params p = *this;
+  p.values_[key] = value;
+  return p;
+}
+
+std::pair<std::string, std::string> split_kv(const std::string& kv, const std::string& flag) {
+  auto eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0) throw InputError("expected KEY=VALUE, got '" + kv + "'", flag);
+  return {kv.substr(0, eq), kv.substr(eq + 1)};
+}
+
+}  // namespace cz

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The CLI's contract through the real binary: exit codes 0/1/2, `error: <what> (<where>)` on
+# stderr, JSON on stdout with --json -, model export -> eval round trip, no partial files.
+set -u
+CZ="$1"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+check() {  # check NAME EXPECTED_RC CMD...
+  local name=$1 want=$2; shift 2
+  "$@" >"$T/out" 2>"$T/err"; local rc=$?
+  if [ "$rc" != "$want" ]; then echo "FAIL $name: exit $rc, want $want"; cat "$T/err"; fails=$((fails+1)); fi
+}
+err_has() {  # err_has NAME PATTERN
+  grep -q -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks '$2'"; cat "$T/err"; fails=$((fails+1)); }
+}
+out_has() {
+  grep -q -- "$2" "$T/out" || { echo "FAIL $1: stdout lacks '$2'"; head -c 600 "$T/out"; fails=$((fails+1)); }
+}
+
+check list 0 "$CZ" list; out_has list primitive/shift_down
+check list-json 0 "$CZ" list --json -; python3 -c "import json,sys; d=json.load(open('$T/out')); assert any(c['name']=='primitive/remember' for c in d)" || { echo "FAIL list-json"; fails=$((fails+1)); }
+check verify-ok 0 "$CZ" verify primitive/shift_down --threads 2
+check verify-json 0 "$CZ" verify primitive/shift_down -p N=6 --json -
+python3 - "$T/out" <<'PY' || { echo "FAIL verify-json schema"; fails=$((fails+1)); }
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["tool"] == "circuitzoo" and r["construction"] == "primitive/shift_down"
+assert r["domain"] == "exhaustive" and r["instances"] == 2**12 and r["passed"] == 2**12 and r["failed"] == 0
+assert r["counterexample"] is None and r["model"]["L"] == 1 and r["model"]["conv"] == "causal"
+assert any(c["quantity"] == "layers" and c["claimed"] == "3" and c["achieved"] == 1 for c in r["claims"])
+PY
+check shift-up-causal 1 "$CZ" verify primitive/shift_up -p conv=causal
+err_has shift-up-causal "impossible under causal"
+err_has shift-up-causal "counterexample"
+check shift-up-cyclic 0 "$CZ" verify primitive/shift_up -p conv=cyclic
+check shift-up-anticausal 0 "$CZ" verify primitive/shift_up -p conv=anticausal
+check unknown-construction 2 "$CZ" verify nope/none; err_has unknown-construction "^error: unknown construction"
+check bad-param 2 "$CZ" verify primitive/shift_down -p s=abc; err_has bad-param "^error: .*(-p s=abc)"
+check unknown-param 2 "$CZ" verify primitive/shift_down -p q=1; err_has unknown-param "^error: unknown parameter"
+check param-no-eq 2 "$CZ" verify primitive/shift_down -p s; err_has param-no-eq "^error: expected KEY=VALUE"
+check bad-flag 2 "$CZ" verify --bogus; err_has bad-flag "^error:"
+check sampled 0 "$CZ" verify primitive/cumsum -p N=16 -p d=4 --samples 500 --seed 3 --json "$T/r.json"
+python3 -c "import json; r=json.load(open('$T/r.json')); assert r['domain']=='sampled' and r['instances']==500 and r['seed']==3" || { echo "FAIL sampled json"; fails=$((fails+1)); }
+
+# export -> eval round trip, and eval agrees with the semantics (shift_down by 1)
+check export 0 "$CZ" export primitive/shift_down -p N=4 -p d=1 -p s=1 --format model-json -o "$T/m.json"
+echo '{"input": [[5],[-7],["123456789012345678901"],[2]]}' > "$T/in.json"
+check eval 0 "$CZ" eval --model "$T/m.json" --input "$T/in.json"
+python3 -c "import json; o=json.load(open('$T/out'))['output']; assert o==[[0],[5],[-7],['123456789012345678901']], o" || { echo "FAIL eval output"; fails=$((fails+1)); }
+check export-bad-format 2 "$CZ" export primitive/identity --format png -o "$T/x.png"; err_has export-bad-format "unknown format"
+[ -e "$T/x.png" ] && { echo "FAIL partial file"; fails=$((fails+1)); }
+check export-unwritable 2 "$CZ" export primitive/identity --format model-json -o "$T/no/such/dir/m.json"; err_has export-unwritable "^error: cannot write"
+ls "$T/no" >/dev/null 2>&1 && { echo "FAIL created dir"; fails=$((fails+1)); }
+
+# malformed model files: clear error, exit 2
+echo '{"format":"circuitzoo.model/1"' > "$T/bad1.json"
+check eval-malformed-json 2 "$CZ" eval --model "$T/bad1.json" --input "$T/in.json"; err_has eval-malformed-json "malformed JSON"
+python3 -c "
+import json; m=json.load(open('$T/m.json')); m['layers'][0]['W']=[[1,2]]; json.dump(m,open('$T/bad2.json','w'))
+m=json.load(open('$T/m.json')); m['layers'][0]['h'][0][0]=0.5; json.dump(m,open('$T/bad3.json','w'))
+m=json.load(open('$T/m.json')); m['conv']='sideways'; json.dump(m,open('$T/bad4.json','w'))
+m=json.load(open('$T/m.json')); m['ring']='Fp:10'; json.dump(m,open('$T/bad5.json','w'))"
+check eval-bad-shape 2 "$CZ" eval --model "$T/bad2.json" --input "$T/in.json"; err_has eval-bad-shape "layers\[0\].W"
+check eval-float 2 "$CZ" eval --model "$T/bad3.json" --input "$T/in.json"; err_has eval-float "floating-point"
+check eval-conv 2 "$CZ" eval --model "$T/bad4.json" --input "$T/in.json"; err_has eval-conv "unknown conv mode"
+check eval-nonprime 2 "$CZ" eval --model "$T/bad5.json" --input "$T/in.json"; err_has eval-nonprime "prime"
+echo '{"input": [[1],[2]]}' > "$T/in2.json"
+check eval-input-shape 2 "$CZ" eval --model "$T/m.json" --input "$T/in2.json"; err_has eval-input-shape "the model wants 4x1"
+check eval-missing 2 "$CZ" eval --model "$T/none.json" --input "$T/in.json"; err_has eval-missing "cannot read"
+
+check verify-all 0 "$CZ" verify --all --json "$T/all.json"
+python3 -c "import json; a=json.load(open('$T/all.json')); assert isinstance(a,list) and len(a)>=7 and all(r['failed']==0 for r in a)" || { echo "FAIL verify --all json"; fails=$((fails+1)); }
+check stats 0 "$CZ" stats primitive/remember --json -
+out_has stats '"params_dense"'
+
+echo "cli_contract: $fails failure(s)"
+[ "$fails" = 0 ]
