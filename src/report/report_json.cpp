@@ -22,6 +22,7 @@ json to_json(const Report& r) {
             {"claims", claims}, {"notes", r.notes}, {"verdict", r.exit_code() == 0 ? "verified" : "FAILED"}};
   if (r.model) j["model"] = *r.model;
   if (!r.circuit.is_null()) j["circuit"] = r.circuit;
+  if (!r.metrics.empty()) j["metrics"] = r.metrics;
   j["seconds"] = std::round(r.seconds * 1000) / 1000;
   return j;
 }

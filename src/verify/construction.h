@@ -47,6 +47,7 @@ struct Check {
 struct Built {
   std::optional<Model> model;            // when the artifact is (or compiles to) a model
   nlohmann::json circuit = nullptr;      // circuit stats, when the artifact is a circuit
+  nlohmann::json metrics = nlohmann::json::object();  // other measured quantities (state_bits, f, work...)
   std::vector<Claim> claims;
   std::vector<std::string> notes;        // errata choices, conv mode, ...
   std::shared_ptr<const void> state;     // construction-private data for check()

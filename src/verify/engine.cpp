@@ -74,6 +74,7 @@ Report run_verify(const Construction& c, const std::map<std::string, std::string
   r.instances = check.instances;
   if (built.model) r.model = model_summary(*built.model);
   r.circuit = built.circuit;
+  r.metrics = built.metrics;
   r.claims = built.claims;
   RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name);
   r.failed = rr.failed;

@@ -21,6 +21,7 @@ struct Report {
   std::optional<Failure> counterexample;
   std::optional<nlohmann::json> model;  // {N, L, d, inner_N, inner_d, conv, params_dense, params_nonzero}
   nlohmann::json circuit = nullptr;
+  nlohmann::json metrics = nlohmann::json::object();
   std::vector<Claim> claims;
   double seconds = 0;
 
