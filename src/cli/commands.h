@@ -40,6 +40,11 @@ struct ExportOptions : Common {
 };
 int cmd_export(const ExportOptions& o);
 
+struct SweepOptions : Common {
+  std::string vary, csv_path;
+};
+int cmd_sweep(const SweepOptions& o);
+
 struct EvalOptions {
   std::string model, input, json_path;
 };

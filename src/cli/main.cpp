@@ -34,6 +34,14 @@ int main(int argc, char** argv) {
   stats->add_option("-p,--param", st.params, "KEY=VALUE parameter (repeatable)");
   stats->add_option("--json", st.json_path, "write JSON to PATH ('-' for stdout)");
 
+  SweepOptions sw;
+  auto* sweep = app.add_subcommand("sweep", "build at several parameter values; tabulate costs and fit growth");
+  sweep->add_option("name", sw.name, "construction name")->required();
+  sweep->add_option("--vary", sw.vary, "KEY=V1,V2,... the parameter to vary")->required();
+  sweep->add_option("-p,--param", sw.params, "KEY=VALUE fixed parameter (repeatable)");
+  sweep->add_option("--json", sw.json_path, "write the sweep as JSON to PATH ('-' for stdout)");
+  sweep->add_option("--csv", sw.csv_path, "write one CSV row per value to PATH");
+
   ExportOptions ex;
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
@@ -64,6 +72,7 @@ int main(int argc, char** argv) {
     if (*verify) return cmd_verify(ver);
     if (*stats) return cmd_stats(st);
     if (*exp) return cmd_export(ex);
+    if (*sweep) return cmd_sweep(sw);
     if (*evl) return cmd_eval(ev);
   } catch (const cz::InputError& e) {
     std::cerr << "error: " << e.what() << " (" << e.where << ")\n";

@@ -32,12 +32,21 @@ Claim our_claim(std::string quantity, long long value, std::string kind, std::st
   return c;
 }
 
+Claim shape_claim(std::string quantity, std::string claimed, double shape_value, std::string source,
+                  nlohmann::json achieved, std::string note) {
+  Claim c = paper_claim(std::move(quantity), std::move(claimed), std::nullopt, "asymptotic", std::move(source),
+                        std::move(achieved), std::move(note));
+  c.shape_value = shape_value;
+  return c;
+}
+
 nlohmann::json to_json(const Claim& c) {
   nlohmann::json j = {{"quantity", c.quantity}, {"claimed", c.claimed}, {"kind", c.kind},
                       {"achieved", c.achieved}, {"source", c.source}, {"binding", c.binding}};
   j["holds"] = c.holds ? nlohmann::json(*c.holds) : nlohmann::json(nullptr);
   j["status"] = !c.holds ? "shown" : (*c.holds ? "met" : (c.binding ? "FAILED" : "missed"));
   if (c.claimed_value) j["claimed_value"] = *c.claimed_value;
+  if (c.shape_value) j["shape_value"] = *c.shape_value;
   if (!c.note.empty()) j["note"] = c.note;
   return j;
 }

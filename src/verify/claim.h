@@ -19,6 +19,9 @@ struct Claim {
   std::string kind;          // exact | upper_bound | asymptotic
   std::string source;        // e.g. "Based Prop F.38 (via JRT Lemma G.20)"
   std::optional<long long> claimed_value;  // the claimed value at these parameters, when numeric
+  // For asymptotic claims: the O(.) shape evaluated at these parameters (e.g. t*N*c), so that
+  // `sweep` can fit log(achieved) against log(shape) and show achieved/shape ratios.
+  std::optional<double> shape_value;
   nlohmann::json achieved;   // a number, or null when not measured
   std::optional<bool> holds;
   bool binding = false;
@@ -31,6 +34,9 @@ Claim paper_claim(std::string quantity, std::string claimed, std::optional<long 
                   std::string source, nlohmann::json achieved, std::string note = "");
 Claim our_claim(std::string quantity, long long value, std::string kind, std::string source,
                 nlohmann::json achieved, std::string note = "");
+// An asymptotic paper claim with its shape evaluated at these parameters.
+Claim shape_claim(std::string quantity, std::string claimed, double shape_value, std::string source,
+                  nlohmann::json achieved, std::string note = "");
 nlohmann::json to_json(const Claim& c);
 
 }  // namespace cz

@@ -74,5 +74,19 @@ python3 -c "import json; a=json.load(open('$T/all.json')); assert isinstance(a,l
 check stats 0 "$CZ" stats primitive/remember --json -
 out_has stats '"params_dense"'
 
+# sweep: JSON with rows and fits, CSV with one row per value, bad --vary is an input error
+check sweep 0 "$CZ" sweep primitive/cumsum --vary N=4,8,16,32 -p d=2 --json "$T/sw.json" --csv "$T/sw.csv"
+python3 - "$T/sw.json" "$T/sw.csv" <<'PY' || { echo "FAIL sweep output"; fails=$((fails+1)); }
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert [r["value"] for r in s["rows"]] == [4, 8, 16, 32]
+f = {x["quantity"]: x["fit"] for x in s["fits"] if "fit" in x and x.get("against") == "N"}
+assert abs(f["model.params_dense"]["slope"] - 1) < 0.1 and abs(f["model.L"]["slope"]) < 1e-9
+lines = open(sys.argv[2]).read().strip().split("\n")
+assert len(lines) == 5 and lines[0].startswith("N,")
+PY
+check sweep-bad-vary 2 "$CZ" sweep primitive/cumsum --vary N; err_has sweep-bad-vary "^error: expected KEY=VALUE"
+check sweep-bad-value 2 "$CZ" sweep primitive/cumsum --vary N=4,x; err_has sweep-bad-value "^error: 'N' must be an integer"
+
 echo "cli_contract: $fails failure(s)"
 [ "$fails" = 0 ]

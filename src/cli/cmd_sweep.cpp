@@ -1,0 +1,166 @@
+// `circuitzoo sweep NAME --vary KEY=V1,V2,...`: builds the construction at each value and
+// tabulates its costs (model tuple, parameters, circuit stats, metrics) beside the paper's
+// claims, then fits growth: the log-log slope of every quantity against the varied parameter,
+// and of every asymptotic claim's achieved value against its O(.) shape (with the ratios).
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "report/fit.h"
+#include "report/report_json.h"
+#include "util/atomic_file.h"
+#include "util/error.h"
+#include "verify/engine.h"
+
+namespace cz::cli {
+namespace {
+using json = nlohmann::json;
+
+std::vector<std::string> split_values(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// Flattens the numeric quantities of one sweep row: model.*, circuit.*, metrics.*.
+std::map<std::string, double> numeric_columns(const json& row) {
+  std::map<std::string, double> cols;
+  for (const char* group : {"model", "circuit", "metrics"}) {
+    if (!row.contains(group) || !row[group].is_object()) continue;
+    for (auto it = row[group].begin(); it != row[group].end(); ++it)
+      if (it->is_number()) cols[std::string(group) + "." + it.key()] = it->get<double>();
+  }
+  return cols;
+}
+
+json fit_json(const Fit& f) {
+  json pts = json::array();
+  for (const auto& [x, y] : f.points) pts.push_back({x, y});
+  return {{"slope", f.slope}, {"intercept", f.intercept}, {"r2", f.r2}, {"points", pts}};
+}
+
+// Integral values print as integers, others with up to 6 significant digits.
+std::string num(double y) {
+  if (std::fabs(y) < 9e15 && y == std::floor(y)) return std::to_string(static_cast<long long>(y));
+  std::ostringstream os;
+  os.precision(6);
+  os << y;
+  return os.str();
+}
+
+std::string csv_escape(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string r = "\"";
+  for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return r + "\"";
+}
+}  // namespace
+
+int cmd_sweep(const SweepOptions& o) {
+  const Construction& k = find_construction(o.name);
+  auto [key, list] = split_kv(o.vary, "--vary " + o.vary);
+  std::vector<std::string> values = split_values(list);
+  if (values.empty()) throw InputError("no values to vary over", "--vary " + o.vary);
+  auto given = parse_params(o.params);
+  if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
+
+  json rows = json::array();
+  std::vector<double> xs;
+  bool numeric_x = true;
+  for (const auto& v : values) {
+    auto g = given;
+    g[key] = v;
+    Params p = Params::parse(k.params, g);
+    Built b = k.build(p);
+    json row = {{"value", p.to_json()[key]}, {"params", p.to_json()}};
+    if (b.model) row["model"] = model_summary(*b.model);
+    if (!b.circuit.is_null()) row["circuit"] = b.circuit;
+    if (!b.metrics.empty()) row["metrics"] = b.metrics;
+    json claims = json::array();
+    for (const auto& c : b.claims) claims.push_back(to_json(c));
+    row["claims"] = claims;
+    rows.push_back(row);
+    numeric_x = numeric_x && row["value"].is_number();
+    xs.push_back(numeric_x ? row["value"].get<double>() : 0.0);
+  }
+
+  json fits = json::array();
+  if (numeric_x && rows.size() >= 2) {
+    std::map<std::string, std::vector<std::pair<double, double>>> series;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+      for (const auto& [col, y] : numeric_columns(rows[r])) series[col].emplace_back(xs[r], y);
+    for (const auto& [col, pts] : series)
+      if (auto f = fit_loglog(pts)) fits.push_back({{"quantity", col}, {"against", key}, {"fit", fit_json(*f)}});
+    // Asymptotic claims: achieved against the claim's shape, row by row.
+    std::map<std::string, std::vector<std::pair<double, double>>> shapes;
+    std::map<std::string, json> claim_of;
+    for (const auto& row : rows)
+      for (const auto& c : row["claims"])
+        if (c.contains("shape_value") && c["achieved"].is_number()) {
+          std::string id = c["quantity"].get<std::string>() + " " + c["claimed"].get<std::string>() + " (" +
+                           c["source"].get<std::string>() + ")";
+          shapes[id].emplace_back(c["shape_value"].get<double>(), c["achieved"].get<double>());
+          claim_of[id] = c;
+        }
+    for (const auto& [id, pts] : shapes) {
+      json ratios = json::array();
+      for (const auto& [sv, a] : pts) ratios.push_back(sv > 0 ? a / sv : 0.0);
+      json entry = {{"quantity", claim_of[id]["quantity"]}, {"against", claim_of[id]["claimed"]},
+                    {"source", claim_of[id]["source"]}, {"achieved_over_shape", ratios}};
+      if (auto f = fit_loglog(pts)) entry["fit"] = fit_json(*f);
+      fits.push_back(entry);
+    }
+  }
+
+  json out = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", k.name}, {"vary", key},
+              {"values", values}, {"fixed", given}, {"rows", rows}, {"fits", fits}};
+  if (!o.json_path.empty()) emit_json(out, o.json_path);
+
+  if (!o.csv_path.empty()) {
+    std::vector<std::string> cols;
+    std::map<std::string, bool> seen;
+    for (const auto& row : rows)
+      for (const auto& [c, _] : numeric_columns(row))
+        if (!seen[c]) { seen[c] = true; cols.push_back(c); }
+    std::ostringstream csv;
+    csv << csv_escape(key);
+    for (const auto& c : cols) csv << "," << csv_escape(c);
+    csv << "\n";
+    for (const auto& row : rows) {
+      auto nc = numeric_columns(row);
+      csv << csv_escape(row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());
+      for (const auto& c : cols) {
+        csv << ",";
+        if (nc.count(c)) csv << num(nc[c]);
+      }
+      csv << "\n";
+    }
+    write_file_atomic(o.csv_path, csv.str());
+  }
+
+  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  human << k.name << ": sweep over " << key << "\n";
+  for (const auto& row : rows) {
+    human << "  " << key << "=" << (row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());
+    for (const auto& [c, y] : numeric_columns(row)) human << "  " << c << "=" << num(y);
+    human << "\n";
+  }
+  for (const auto& f : fits) {
+    if (!f.contains("fit")) continue;
+    human << "  fit " << f["quantity"].get<std::string>() << " ~ " << f["against"].get<std::string>() << "^"
+          << num(std::round(f["fit"]["slope"].get<double>() * 1e4) / 1e4) << " (r2 "
+          << num(std::round(f["fit"]["r2"].get<double>() * 1e4) / 1e4) << ")";
+    if (f.contains("achieved_over_shape")) human << " ratios " << f["achieved_over_shape"].dump();
+    human << "\n";
+  }
+  return 0;
+}
+
+}  // namespace cz::cli
