@@ -14,7 +14,7 @@ TEST_CASE("fit_loglog recovers exponents and ignores non-positive points") {
   REQUIRE(f);
   CHECK(f->points.size() == 5);
   CHECK(f->slope > 2.0);
-  CHECK(f->slope < 2.5);
+  CHECK(f->slope < 3.0);  // the log factor adds ~1/ln(x) on this range
   CHECK(f->r2 > 0.99);
   auto g = fit_loglog({{1, 7}, {10, 70}, {100, 700}});
   REQUIRE(g);
