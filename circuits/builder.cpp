@@ -1,0 +1,250 @@
+#include "circuits/builder.h"
+
+#include <algorithm>
+#include <array>
+
+namespace cz::circuits {
+
+namespace {
+constexpr std::size_t kMaxCertifyCone = 64;  // gadgets are small; a bigger cone is a misuse
+}
+
+Builder::Builder() {
+  table_.assign(1024, kNoGate);
+  zero_ = constant(Rat(0));
+  one_ = constant(Rat(1));
+}
+
+void Builder::reserve(std::size_t gates) {
+  std::size_t want = 1024;
+  while (want * 3 < gates * 4) want *= 2;
+  if (want > table_.size()) {
+    std::vector<GateId> old;
+    old.swap(table_);
+    table_.assign(want, kNoGate);
+    for (GateId id : old)
+      if (id != kNoGate) {
+        const Gate& g = c_.gates_[id];
+        std::size_t m = table_.size() - 1, i = hash(g.op, g.a, g.b) & m;
+        while (table_[i] != kNoGate) i = (i + 1) & m;
+        table_[i] = id;
+      }
+  }
+}
+
+std::uint64_t Builder::hash(Op op, GateId a, GateId b) const {
+  std::uint64_t x = (std::uint64_t{a} << 32 | b) ^ (std::uint64_t(op) << 62);
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+GateId Builder::push(Gate g) {
+  if (max_gates_ && c_.gates_.size() >= max_gates_) throw TooManyGates(max_gates_);
+  return c_.gates_.push(g);
+}
+
+void Builder::grow_table() { reserve(table_.size());  /* doubles: want*3 < size*4 until want = 2·size */ }
+
+GateId Builder::find_or_add(Op op, GateId a, GateId b) {
+  if (a > b) std::swap(a, b);  // Add and Mul are commutative: canonical operand order
+  std::size_t m = table_.size() - 1, i = hash(op, a, b) & m;
+  while (table_[i] != kNoGate) {
+    const Gate& g = c_.gates_[table_[i]];
+    if (g.op == op && g.a == a && g.b == b) return table_[i];
+    i = (i + 1) & m;
+  }
+  GateId id = push(Gate{op, Type::Field, 0, a, b, kNoGate});
+  table_[i] = id;
+  if (++table_used_ * 4 > table_.size() * 3) grow_table();
+  return id;
+}
+
+const Rat* Builder::cval(GateId g) const {
+  const Gate& x = c_.gates_[g];
+  return x.op == Op::Const ? &c_.consts_[x.a] : nullptr;
+}
+
+const Rat* Builder::const_value(Wire w) const { return cval(w.id); }
+
+Wire Builder::input(std::string name, Type t) {
+  GateId id = push(Gate{Op::Input, t, 0, static_cast<GateId>(c_.input_gates_.size()), kNoGate, kNoGate});
+  if (t == Type::Bit) {
+    c_.gates_[id].aux = static_cast<GateId>(c_.bit_defs_.size());
+    c_.bit_defs_.push_back(BitDef{BoolOp::Input});
+  }
+  c_.input_gates_.push_back(id);
+  c_.input_names_.push_back(std::move(name));
+  return Wire{id};
+}
+
+Wire Builder::constant(const Rat& v) {
+  std::string key = v.str();
+  auto it = const_index_.find(key);
+  if (it != const_index_.end()) return Wire{it->second};
+  GateId id = push(Gate{Op::Const, Type::Field, 0, static_cast<GateId>(c_.consts_.size()), kNoGate, kNoGate});
+  c_.consts_.push_back(v);
+  if (v.is_zero() || v == Rat(1)) {
+    c_.gates_[id].type = Type::Bit;
+    c_.gates_[id].aux = static_cast<GateId>(c_.bit_defs_.size());
+    c_.bit_defs_.push_back(BitDef{v.is_zero() ? BoolOp::Const0 : BoolOp::Const1});
+  }
+  const_index_.emplace(std::move(key), id);
+  return Wire{id};
+}
+
+Wire Builder::add(Wire a, Wire b) {
+  const Rat *ca = cval(a.id), *cb = cval(b.id);
+  if (ca && cb) return constant(*ca + *cb);
+  if (ca && ca->is_zero()) return b;
+  if (cb && cb->is_zero()) return a;
+  // c1 + (c2 + x) -> (c1 + c2) + x, so chains of constant offsets stay one gate deep.
+  if (ca || cb) {
+    const Rat* c = ca ? ca : cb;
+    Wire x = ca ? b : a;
+    const Gate& gx = c_.gates_[x.id];
+    if (gx.op == Op::Add) {
+      const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
+      if (c1) return add(constant(*c + *c1), Wire{gx.b});
+      if (c2) return add(constant(*c + *c2), Wire{gx.a});
+    }
+  }
+  return Wire{find_or_add(Op::Add, a.id, b.id)};
+}
+
+Wire Builder::mul(Wire a, Wire b) {
+  const Rat *ca = cval(a.id), *cb = cval(b.id);
+  if (ca && cb) return constant(*ca * *cb);
+  if ((ca && ca->is_zero()) || (cb && cb->is_zero())) return zero_;
+  if (ca && *ca == Rat(1)) return b;
+  if (cb && *cb == Rat(1)) return a;
+  // c1·(c2·x) -> (c1·c2)·x: scalar chains collapse to one scalar multiplication.
+  if (ca || cb) {
+    const Rat* c = ca ? ca : cb;
+    Wire x = ca ? b : a;
+    const Gate& gx = c_.gates_[x.id];
+    if (gx.op == Op::Mul) {
+      const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
+      if (c1) return mul(constant(*c * *c1), Wire{gx.b});
+      if (c2) return mul(constant(*c * *c2), Wire{gx.a});
+    }
+  }
+  return Wire{find_or_add(Op::Mul, a.id, b.id)};
+}
+
+Wire Builder::sub(Wire a, Wire b) { return add(a, neg(b)); }
+Wire Builder::neg(Wire a) { return scale(Rat(-1), a); }
+Wire Builder::scale(const Rat& c, Wire a) { return mul(constant(c), a); }
+Wire Builder::add_const(Wire a, const Rat& c) { return add(a, constant(c)); }
+
+void Builder::output(std::string name, Wire w) { c_.outputs_.push_back(Output{std::move(name), w.id}); }
+
+namespace {
+
+// Evaluates the cone (ascending ids, operands inside the cone or among `ops`) for one assignment.
+template <class E, class FromRat, class Add, class Mul>
+bool cone_value(const Circuit& c, const std::vector<GateId>& cone, const std::vector<GateId>& ops,
+                const std::vector<E>& opv, std::vector<E>& val, FromRat from, Add add, Mul mul) {
+  auto get = [&](GateId g) -> const E& {
+    auto it = std::lower_bound(ops.begin(), ops.end(), g);
+    if (it != ops.end() && *it == g) return opv[static_cast<std::size_t>(it - ops.begin())];
+    return val[static_cast<std::size_t>(std::lower_bound(cone.begin(), cone.end(), g) - cone.begin())];
+  };
+  for (std::size_t k = 0; k < cone.size(); ++k) {
+    const Gate& g = c.gate(cone[k]);
+    if (g.op == Op::Const) {
+      if (!from(c.constant(g.a), val[k])) return false;
+    } else if (g.op == Op::Add) {
+      if (!add(get(g.a), get(g.b), val[k])) return false;
+    } else {
+      if (!mul(get(g.a), get(g.b), val[k])) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Wire Builder::certify_bit(Wire w, BitDef def) {
+  Gate& g = c_.gates_[w.id];
+  if (g.type == Type::Bit) return w;  // already certified (hash-consing found an equal gadget)
+  const int ar = bool_arity(def.op);
+  if (ar == 0) throw std::logic_error("certify_bit: only inputs and constants 0/1 are Bit leaves");
+  std::array<GateId, 3> raw = {def.x, def.y, def.z};
+  std::vector<GateId> ops;
+  for (int i = 0; i < ar; ++i) {
+    GateId o = raw[static_cast<std::size_t>(i)];
+    if (o == kNoGate || o >= w.id || c_.gates_[o].type != Type::Bit)
+      throw std::logic_error(std::string("certify_bit: operand of ") + bool_op_name(def.op) + " is not an earlier Bit wire");
+    ops.push_back(o);
+  }
+  std::sort(ops.begin(), ops.end());
+  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  // The cone of w cut at the operands (DFS; ids ascending = topological order).
+  std::vector<GateId> cone, stack = {w.id};
+  bool integral = true;
+  while (!stack.empty()) {
+    GateId x = stack.back();
+    stack.pop_back();
+    if (std::binary_search(ops.begin(), ops.end(), x) || std::find(cone.begin(), cone.end(), x) != cone.end()) continue;
+    const Gate& gx = c_.gates_[x];
+    if (gx.op == Op::Input)
+      throw std::logic_error("certify_bit: the cone reaches an input that is not an operand of the BitDef");
+    cone.push_back(x);
+    if (cone.size() > kMaxCertifyCone) throw std::logic_error("certify_bit: gadget cone too large");
+    if (gx.op == Op::Const) {
+      const Rat& q = c_.consts_[gx.a];
+      integral = integral && q.is_integer() && q.num().fits_int64();
+    } else {
+      stack.push_back(gx.a);
+      stack.push_back(gx.b);
+    }
+  }
+  std::sort(cone.begin(), cone.end());
+  auto position = [&](GateId o) { return static_cast<std::size_t>(std::lower_bound(ops.begin(), ops.end(), o) - ops.begin()); };
+  for (unsigned m = 0; m < (1u << ops.size()); ++m) {
+    // A constant operand (0 or 1) only takes its own value.
+    bool consistent = true;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+      if (const Rat* q = cval(ops[i])) consistent = consistent && (q->is_zero() == (((m >> i) & 1u) == 0));
+    if (!consistent) continue;
+    auto bit = [&](int i) { return ((m >> position(raw[static_cast<std::size_t>(i)])) & 1u) != 0; };
+    const bool want = bool_apply(def.op, bit(0), ar > 1 && bit(1), ar > 2 && bit(2));
+    bool ok = false;
+    if (integral) {
+      std::vector<std::int64_t> opv(ops.size()), val(cone.size());
+      for (std::size_t i = 0; i < ops.size(); ++i) opv[i] = (m >> i) & 1u;
+      bool fits = cone_value(
+          c_, cone, ops, opv, val, [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
+          [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_add_overflow(x, y, &r); },
+          [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_mul_overflow(x, y, &r); });
+      if (fits) ok = val.back() == (want ? 1 : 0);
+      else integral = false;  // redo this assignment exactly
+    }
+    if (!integral) {
+      std::vector<Rat> opv(ops.size()), val(cone.size());
+      for (std::size_t i = 0; i < ops.size(); ++i) opv[i] = Rat(static_cast<std::int64_t>((m >> i) & 1u));
+      cone_value(
+          c_, cone, ops, opv, val, [](const Rat& q, Rat& r) { r = q; return true; },
+          [](const Rat& x, const Rat& y, Rat& r) { r = x + y; return true; },
+          [](const Rat& x, const Rat& y, Rat& r) { r = x * y; return true; });
+      ok = val.back() == Rat(want ? 1 : 0);
+    }
+    if (!ok) throw std::logic_error(std::string("certify_bit: gate does not compute ") + bool_op_name(def.op));
+  }
+  Gate& gg = c_.gates_[w.id];
+  gg.type = Type::Bit;
+  gg.aux = static_cast<GateId>(c_.bit_defs_.size());
+  c_.bit_defs_.push_back(def);
+  return w;
+}
+
+Circuit Builder::finish() && {
+  std::vector<GateId>().swap(table_);
+  const_index_.clear();
+  return std::move(c_);
+}
+
+}  // namespace cz::circuits

@@ -1,0 +1,73 @@
+#include "circuits/circuit.h"
+
+namespace cz::circuits {
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Input: return "Input";
+    case Op::Const: return "Const";
+    case Op::Add: return "Add";
+    case Op::Mul: return "Mul";
+  }
+  return "?";
+}
+
+const char* bool_op_name(BoolOp op) {
+  switch (op) {
+    case BoolOp::Input: return "input";
+    case BoolOp::Const0: return "const0";
+    case BoolOp::Const1: return "const1";
+    case BoolOp::Not: return "not";
+    case BoolOp::And: return "and";
+    case BoolOp::Or: return "or";
+    case BoolOp::Xor: return "xor";
+    case BoolOp::Xnor: return "xnor";
+    case BoolOp::Mux: return "mux";
+  }
+  return "?";
+}
+
+int bool_arity(BoolOp op) {
+  switch (op) {
+    case BoolOp::Input: case BoolOp::Const0: case BoolOp::Const1: return 0;
+    case BoolOp::Not: return 1;
+    case BoolOp::And: case BoolOp::Or: case BoolOp::Xor: case BoolOp::Xnor: return 2;
+    case BoolOp::Mux: return 3;
+  }
+  return 0;
+}
+
+GateId GateStore::push(const Gate& g) {
+  if (size_ >= kNoGate) throw std::length_error("circuit exceeds 2^32 - 1 gates");
+  if ((size_ & (kChunk - 1)) == 0) chunks_.emplace_back(new Gate[kChunk]);  // uninitialised POD
+  GateId id = static_cast<GateId>(size_++);
+  (*this)[id] = g;
+  return id;
+}
+
+bool Circuit::all_outputs_bit() const {
+  for (const auto& o : outputs_)
+    if (!is_bit(o.gate)) return false;
+  return !outputs_.empty();
+}
+
+bool Circuit::all_inputs_bit() const {
+  for (GateId g : input_gates_)
+    if (!is_bit(g)) return false;
+  return true;
+}
+
+bool Circuit::integral_constants() const {
+  for (const auto& q : consts_)
+    if (!q.is_integer()) return false;
+  return true;
+}
+
+std::size_t Circuit::memory_bytes() const {
+  std::size_t b = gates_.bytes() + bit_defs_.capacity() * sizeof(BitDef) + consts_.capacity() * sizeof(Rat) +
+                  input_gates_.capacity() * sizeof(GateId) + outputs_.capacity() * sizeof(Output);
+  for (const auto& s : input_names_) b += sizeof(std::string) + (s.size() > 15 ? s.capacity() : 0);
+  return b;
+}
+
+}  // namespace cz::circuits
