@@ -16,6 +16,10 @@
 #include "verify/claim.h"
 #include "verify/params.h"
 
+namespace cz::circuits {
+class Circuit;  // circuits/circuit.h (src/verify does not include circuits headers)
+}
+
 namespace cz {
 
 struct Failure {
@@ -47,6 +51,7 @@ struct Check {
 struct Built {
   std::optional<Model> model;            // when the artifact is (or compiles to) a model
   nlohmann::json circuit = nullptr;      // circuit stats, when the artifact is a circuit
+  std::shared_ptr<const circuits::Circuit> circuit_ir;  // the circuit itself (for stats/export)
   nlohmann::json metrics = nlohmann::json::object();  // other measured quantities (state_bits, f, work...)
   std::vector<Claim> claims;
   std::vector<std::string> notes;        // errata choices, conv mode, ...
