@@ -1,0 +1,214 @@
+#include "circuits/equiv.h"
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <regex>
+#include <stdexcept>
+#include <thread>
+
+#include "circuits/eval.h"
+#include "circuits/eval_bitslice.h"
+#include "model/eval.h"
+
+namespace cz::circuits {
+
+namespace {
+
+unsigned pick_threads(unsigned t) {
+  if (t) return t;
+  unsigned h = std::thread::hardware_concurrency();
+  return h ? h : 1;
+}
+
+// Runs fail(chunk_begin, chunk_end) -> smallest failing instance in the chunk (or UINT64_MAX)
+// over [0, total) on threads; returns the smallest failing instance overall.
+std::uint64_t parallel_first(std::uint64_t total, std::uint64_t chunk, unsigned threads,
+                             const std::function<std::uint64_t(std::uint64_t, std::uint64_t)>& fail) {
+  std::atomic<std::uint64_t> next{0}, best{UINT64_MAX};
+  auto worker = [&] {
+    for (;;) {
+      std::uint64_t b = next.fetch_add(chunk);
+      if (b >= total || b > best.load()) return;
+      std::uint64_t f = fail(b, std::min(total, b + chunk));
+      std::uint64_t cur = best.load();
+      while (f < cur && !best.compare_exchange_weak(cur, f)) {}
+    }
+  };
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>((total + chunk - 1) / chunk)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  return best.load();
+}
+
+std::vector<int> bits_of(std::uint64_t m, std::size_t n) {
+  std::vector<int> x(n);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<int>((m >> i) & 1);
+  return x;
+}
+
+// Exact outputs as Rat strings-free values: Rat covers Z and Q.
+class ExactEval {
+ public:
+  explicit ExactEval(const Circuit& c) : c_(c), integral_(c.integral_constants()) {}
+  std::vector<Rat> operator()(const std::vector<int>& bits) const {
+    std::vector<Rat> out;
+    if (integral_) {
+      std::vector<std::int64_t> x(bits.begin(), bits.end());
+      for (const Int& v : eval_integer(c_, x)) out.emplace_back(v);
+    } else {
+      Evaluator<RingQ> ev(RingQ{}, c_);
+      std::vector<Rat> x(bits.begin(), bits.end());
+      out = ev(x);
+    }
+    return out;
+  }
+
+ private:
+  const Circuit& c_;
+  bool integral_;
+};
+
+void check_inputs(std::size_t n, unsigned max_inputs) {
+  if (n > max_inputs)
+    throw std::invalid_argument("exhaustive check over " + std::to_string(n) + " inputs exceeds the cap of " +
+                                std::to_string(max_inputs));
+}
+
+}  // namespace
+
+EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned threads, unsigned max_inputs) {
+  if (a.num_inputs() != b.num_inputs() || a.outputs().size() != b.outputs().size())
+    throw std::invalid_argument("circuits differ in shape: " + std::to_string(a.num_inputs()) + "→" +
+                                std::to_string(a.outputs().size()) + " vs " + std::to_string(b.num_inputs()) + "→" +
+                                std::to_string(b.outputs().size()));
+  const std::size_t n = a.num_inputs();
+  check_inputs(n, max_inputs);
+  EquivResult r;
+  r.instances = std::uint64_t{1} << n;
+  threads = pick_threads(threads);
+  std::uint64_t first;
+  if (a.all_outputs_bit() && b.all_outputs_bit()) {
+    r.method = "bit-sliced";
+    BitSliced sa(a), sb(b);
+    constexpr std::uint64_t B = BitSliced::kInstances;
+    const std::size_t O = a.outputs().size(), W = BitSliced::kWords;
+    first = parallel_first(r.instances, B * 64, threads, [&](std::uint64_t lo, std::uint64_t hi) {
+      std::vector<std::uint64_t> in(std::max<std::size_t>(n, 1) * W), oa(O * W), ob(O * W), wa, wb;
+      for (std::uint64_t base = lo; base < hi; base += B) {
+        BitSliced::exhaustive_inputs(base, n, in.data());
+        sa.run_block(in.data(), oa.data(), wa);
+        sb.run_block(in.data(), ob.data(), wb);
+        for (std::size_t w = 0; w < W; ++w) {
+          std::uint64_t diff = 0;
+          for (std::size_t o = 0; o < O; ++o) diff |= oa[o * W + w] ^ ob[o * W + w];
+          const std::uint64_t start = base + 64 * w;
+          if (start >= hi) break;
+          if (hi - start < 64) diff &= (std::uint64_t{1} << (hi - start)) - 1;
+          if (diff) return start + static_cast<std::uint64_t>(__builtin_ctzll(diff));
+        }
+      }
+      return UINT64_MAX;
+    });
+  } else {
+    r.method = "exact";
+    ExactEval ea(a), eb(b);
+    first = parallel_first(r.instances, 256, threads, [&](std::uint64_t lo, std::uint64_t hi) {
+      for (std::uint64_t m = lo; m < hi; ++m) {
+        auto x = bits_of(m, n);
+        if (ea(x) != eb(x)) return m;
+      }
+      return UINT64_MAX;
+    });
+  }
+  if (first != UINT64_MAX) {
+    r.equivalent = false;
+    Counterexample cx;
+    cx.instance = first;
+    cx.inputs = bits_of(first, n);
+    auto va = ExactEval(a)(cx.inputs), vb = ExactEval(b)(cx.inputs);
+    for (std::size_t o = 0; o < va.size(); ++o)
+      if (!(va[o] == vb[o])) {
+        cx.output = a.outputs()[o].name;
+        cx.want = va[o].str();
+        cx.got = vb[o].str();
+        break;
+      }
+    r.counterexample = cx;
+  }
+  return r;
+}
+
+EquivResult equivalent_on_01(const Circuit& c, const Model& m, unsigned threads, unsigned max_inputs) {
+  const std::size_t N = m.N, d = m.d, n = N * d;
+  if (c.num_inputs() != n || c.outputs().size() != n)
+    throw std::invalid_argument("the circuit has " + std::to_string(c.num_inputs()) + " inputs and " +
+                                std::to_string(c.outputs().size()) + " outputs; the model wants " + std::to_string(n) +
+                                " of each (N×d)");
+  check_inputs(n, max_inputs);
+  // Position of each circuit input/output in the N×d matrix.
+  auto positions = [&](const std::vector<std::string>& names, char letter) {
+    std::vector<std::size_t> pos(names.size());
+    std::regex re(std::string(1, letter) + R"(\[(\d+)\]\[(\d+)\])");
+    std::vector<bool> seen(n, false);
+    bool named = true;
+    for (std::size_t k = 0; k < names.size() && named; ++k) {
+      std::smatch mt;
+      if (!std::regex_match(names[k], mt, re)) { named = false; break; }
+      std::size_t i = std::stoul(mt[1]), j = std::stoul(mt[2]);
+      if (i >= N || j >= d || seen[i * d + j]) { named = false; break; }
+      seen[i * d + j] = true;
+      pos[k] = i * d + j;
+    }
+    if (!named)
+      for (std::size_t k = 0; k < names.size(); ++k) pos[k] = k;
+    return pos;
+  };
+  std::vector<std::string> in_names, out_names;
+  for (std::size_t k = 0; k < n; ++k) in_names.push_back(c.input_name(k));
+  for (const auto& o : c.outputs()) out_names.push_back(o.name);
+  const auto in_pos = positions(in_names, 'u'), out_pos = positions(out_names, 'y');
+  EquivResult r;
+  r.method = "exact";
+  r.instances = std::uint64_t{1} << n;
+  ExactEval ec(c);
+  if (m.ring != "Z" && m.ring != "Q") throw std::invalid_argument("circuit-vs-model checks need a Z or Q model, not " + m.ring);
+  const PreparedModel<RingQ> pm = prepare(RingQ{}, m);
+  auto model_out = [&](const std::vector<int>& bits) {
+    Matrix<Rat> u(N, d);
+    for (std::size_t k = 0; k < n; ++k) u.data()[in_pos[k]] = Rat(bits[k]);
+    Matrix<Rat> y = eval(pm, u);
+    std::vector<Rat> out(n);
+    for (std::size_t k = 0; k < n; ++k) out[k] = y.data()[out_pos[k]];
+    return out;
+  };
+  auto fails = [&](std::uint64_t mm) {
+    auto x = bits_of(mm, n);
+    return ec(x) != model_out(x);
+  };
+  std::uint64_t first = parallel_first(r.instances, 64, pick_threads(threads), [&](std::uint64_t lo, std::uint64_t hi) {
+    for (std::uint64_t mm = lo; mm < hi; ++mm)
+      if (fails(mm)) return mm;
+    return UINT64_MAX;
+  });
+  if (first != UINT64_MAX) {
+    r.equivalent = false;
+    Counterexample cx;
+    cx.instance = first;
+    cx.inputs = bits_of(first, n);
+    auto va = ec(cx.inputs), vb = model_out(cx.inputs);
+    for (std::size_t o = 0; o < n; ++o)
+      if (!(va[o] == vb[o])) {
+        cx.output = out_names[o];
+        cx.want = va[o].str();
+        cx.got = vb[o].str();
+        break;
+      }
+    r.counterexample = cx;
+  }
+  return r;
+}
+
+}  // namespace cz::circuits

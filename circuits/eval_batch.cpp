@@ -1,0 +1,106 @@
+#include "circuits/eval_batch.h"
+
+#include <flint/ulong_extras.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+#include "circuits/slots.h"
+#include "circuits/stats.h"
+#include "exact/rings.h"
+
+namespace cz::circuits {
+
+BatchFp::BatchFp(const Circuit& c, std::uint64_t p) : p_(p), n_inputs_(c.num_inputs()) {
+  RingFp ring(p);  // validates p
+  pinv_ = n_preinvert_limb(p);
+  std::vector<std::uint8_t> live = live_gates(c);
+  std::vector<std::uint32_t> node_of(c.size(), kNoSlot);
+  std::vector<GateId> gates;
+  std::vector<std::array<std::uint32_t, 3>> nodes;
+  for (GateId i = 0; i < c.size(); ++i) {
+    if (!live[i]) continue;
+    const Gate& g = c.gate(i);
+    node_of[i] = static_cast<std::uint32_t>(gates.size());
+    gates.push_back(i);
+    if (g.op == Op::Add || g.op == Op::Mul) nodes.push_back({node_of[g.a], node_of[g.b], kNoSlot});
+    else nodes.push_back({kNoSlot, kNoSlot, kNoSlot});
+  }
+  std::vector<std::uint8_t> pinned(gates.size(), 0);
+  for (const auto& o : c.outputs()) pinned[node_of[o.gate]] = 1;
+  SlotPlan plan = allocate_slots(nodes, pinned);
+  slots_ = plan.slots;
+  for (std::size_t k = 0; k < gates.size(); ++k) {
+    const Gate& g = c.gate(gates[k]);
+    Instr in{K::Input, plan.slot[k], 0, 0, 0};
+    switch (g.op) {
+      case Op::Input: in.k = K::Input; in.a = g.a; break;
+      case Op::Const: in.k = K::Const; in.c = ring.from_rat(c.constant(g.a)); break;
+      case Op::Add: in.k = K::Add; in.a = plan.slot[nodes[k][0]]; in.b = plan.slot[nodes[k][1]]; break;
+      case Op::Mul: in.k = K::Mul; in.a = plan.slot[nodes[k][0]]; in.b = plan.slot[nodes[k][1]]; break;
+    }
+    code_.push_back(in);
+  }
+  for (const auto& o : c.outputs()) out_slot_.push_back(plan.slot[node_of[o.gate]]);
+}
+
+void BatchFp::run_block(const std::uint64_t* in, std::uint64_t* out, std::vector<std::uint64_t>& work) const {
+  constexpr std::size_t B = kBlock;
+  work.resize(slots_ * B);
+  std::uint64_t* w = work.data();
+  const std::uint64_t p = p_, pinv = pinv_;
+  for (const Instr& ins : code_) {
+    std::uint64_t* d = w + std::size_t{ins.dst} * B;
+    switch (ins.k) {
+      case K::Input: std::copy(in + std::size_t{ins.a} * B, in + std::size_t{ins.a} * B + B, d); break;
+      case K::Const: std::fill(d, d + B, ins.c); break;
+      case K::Add: {
+        const std::uint64_t *x = w + std::size_t{ins.a} * B, *y = w + std::size_t{ins.b} * B;
+        for (std::size_t l = 0; l < B; ++l) {
+          std::uint64_t s = x[l] + y[l];
+          d[l] = s >= p ? s - p : s;
+        }
+        break;
+      }
+      case K::Mul: {
+        const std::uint64_t *x = w + std::size_t{ins.a} * B, *y = w + std::size_t{ins.b} * B;
+        for (std::size_t l = 0; l < B; ++l) d[l] = n_mulmod2_preinv(x[l], y[l], p, pinv);
+        break;
+      }
+    }
+  }
+  for (std::size_t o = 0; o < out_slot_.size(); ++o)
+    std::copy(w + std::size_t{out_slot_[o]} * B, w + std::size_t{out_slot_[o]} * B + B, out + o * B);
+}
+
+std::vector<std::uint64_t> BatchFp::run(const std::vector<std::uint64_t>& inputs, std::size_t instances,
+                                        unsigned threads) const {
+  if (inputs.size() != instances * n_inputs_) throw std::invalid_argument("BatchFp::run: inputs size != instances × inputs");
+  const std::size_t O = out_slot_.size(), blocks = (instances + kBlock - 1) / kBlock;
+  std::vector<std::uint64_t> result(instances * O);
+  auto worker = [&](std::size_t b0, std::size_t b1) {
+    std::vector<std::uint64_t> work, in(n_inputs_ * kBlock), out(O * kBlock);
+    for (std::size_t blk = b0; blk < b1; ++blk) {
+      const std::size_t base = blk * kBlock, lanes = std::min(kBlock, instances - base);
+      std::fill(in.begin(), in.end(), 0);
+      for (std::size_t l = 0; l < lanes; ++l)
+        for (std::size_t i = 0; i < n_inputs_; ++i) in[i * kBlock + l] = inputs[(base + l) * n_inputs_ + i] % p_;
+      run_block(in.data(), out.data(), work);
+      for (std::size_t l = 0; l < lanes; ++l)
+        for (std::size_t o = 0; o < O; ++o) result[(base + l) * O + o] = out[o * kBlock + l];
+    }
+  };
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(blocks, 1))));
+  if (threads == 1) {
+    worker(0, blocks);
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+      pool.emplace_back(worker, blocks * t / threads, blocks * (t + 1) / threads);
+    for (auto& th : pool) th.join();
+  }
+  return result;
+}
+
+}  // namespace cz::circuits
