@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <regex>
 #include <stdexcept>
 #include <thread>
 
 #include "circuits/eval.h"
 #include "circuits/eval_bitslice.h"
+#include "circuits/layout.h"
 #include "model/eval.h"
 
 namespace cz::circuits {
@@ -142,34 +142,14 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
 }
 
 EquivResult equivalent_on_01(const Circuit& c, const Model& m, unsigned threads, unsigned max_inputs) {
-  const std::size_t N = m.N, d = m.d, n = N * d;
-  if (c.num_inputs() != n || c.outputs().size() != n)
-    throw std::invalid_argument("the circuit has " + std::to_string(c.num_inputs()) + " inputs and " +
-                                std::to_string(c.outputs().size()) + " outputs; the model wants " + std::to_string(n) +
-                                " of each (N×d)");
+  const std::size_t N = m.N, d = m.d, n = c.num_inputs(), O = c.outputs().size();
+  const Layout L = layout_for(c, N, d);
   check_inputs(n, max_inputs);
-  // Position of each circuit input/output in the N×d matrix.
-  auto positions = [&](const std::vector<std::string>& names, char letter) {
-    std::vector<std::size_t> pos(names.size());
-    std::regex re(std::string(1, letter) + R"(\[(\d+)\]\[(\d+)\])");
-    std::vector<bool> seen(n, false);
-    bool named = true;
-    for (std::size_t k = 0; k < names.size() && named; ++k) {
-      std::smatch mt;
-      if (!std::regex_match(names[k], mt, re)) { named = false; break; }
-      std::size_t i = std::stoul(mt[1]), j = std::stoul(mt[2]);
-      if (i >= N || j >= d || seen[i * d + j]) { named = false; break; }
-      seen[i * d + j] = true;
-      pos[k] = i * d + j;
-    }
-    if (!named)
-      for (std::size_t k = 0; k < names.size(); ++k) pos[k] = k;
-    return pos;
-  };
-  std::vector<std::string> in_names, out_names;
-  for (std::size_t k = 0; k < n; ++k) in_names.push_back(c.input_name(k));
+  std::vector<std::size_t> in_pos(n), out_pos(O);
+  for (std::size_t k = 0; k < n; ++k) in_pos[k] = L.in_pos[k].first * d + L.in_pos[k].second;
+  for (std::size_t k = 0; k < O; ++k) out_pos[k] = L.out_pos[k].first * d + L.out_pos[k].second;
+  std::vector<std::string> out_names;
   for (const auto& o : c.outputs()) out_names.push_back(o.name);
-  const auto in_pos = positions(in_names, 'u'), out_pos = positions(out_names, 'y');
   EquivResult r;
   r.method = "exact";
   r.instances = std::uint64_t{1} << n;
@@ -180,8 +160,8 @@ EquivResult equivalent_on_01(const Circuit& c, const Model& m, unsigned threads,
     Matrix<Rat> u(N, d);
     for (std::size_t k = 0; k < n; ++k) u.data()[in_pos[k]] = Rat(bits[k]);
     Matrix<Rat> y = eval(pm, u);
-    std::vector<Rat> out(n);
-    for (std::size_t k = 0; k < n; ++k) out[k] = y.data()[out_pos[k]];
+    std::vector<Rat> out(O);
+    for (std::size_t k = 0; k < O; ++k) out[k] = y.data()[out_pos[k]];
     return out;
   };
   auto fails = [&](std::uint64_t mm) {
@@ -199,7 +179,7 @@ EquivResult equivalent_on_01(const Circuit& c, const Model& m, unsigned threads,
     cx.instance = first;
     cx.inputs = bits_of(first, n);
     auto va = ec(cx.inputs), vb = model_out(cx.inputs);
-    for (std::size_t o = 0; o < n; ++o)
+    for (std::size_t o = 0; o < O; ++o)
       if (!(va[o] == vb[o])) {
         cx.output = out_names[o];
         cx.want = va[o].str();

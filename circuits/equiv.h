@@ -4,9 +4,10 @@
 // (the smallest m, the same for any thread count) is returned as a counterexample.
 //   * both circuits all-Bit: bit-sliced (512 instances per pass; sound, see eval_bitslice.h)
 //   * otherwise exact: checked int64 with Z on overflow (Q when a constant is not an integer)
-//   * circuit vs model: the circuit's inputs are the model's u[i][j] and its outputs y[i][j]
-//     (by those names when every name has that form, else row-major by position); the model is
-//     evaluated by its own exact evaluator (model/eval.h), not through any compiled circuit.
+//   * circuit vs model: the circuit's inputs are entries of the model's input u and its outputs
+//     entries of y (layout_for: by the names u[i][j]/y[i][j] when every name has that form, else
+//     row-major by index; other entries of u are 0); the model is evaluated by its own exact
+//     evaluator (model/eval.h), not through any compiled circuit.
 // Throws std::invalid_argument on mismatched shapes or more than max_inputs inputs.
 #pragma once
 #include <cstdint>
