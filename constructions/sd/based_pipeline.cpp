@@ -1,0 +1,92 @@
+#include "constructions/sd/based_pipeline.h"
+
+#include <set>
+#include <stdexcept>
+
+namespace cz::sdc {
+namespace {
+
+Matrix<std::int64_t> to_i64(const Matrix<Int>& m) {
+  return map_matrix(m, [](const Int& v) {
+    if (!v.fits_int64()) throw std::overflow_error("pipeline intermediate does not fit int64");
+    return v.to_int64();
+  });
+}
+
+std::vector<std::uint32_t> flagged(const Matrix<std::int64_t>& rows, std::size_t lo, std::size_t N, unsigned n,
+                                   const std::vector<bool>& flag) {
+  std::set<std::uint32_t> out;
+  for (std::size_t i = lo; i < lo + N; ++i)
+    if (flag[i]) out.insert(sd::row_element(rows.row(i), n));
+  return {out.begin(), out.end()};
+}
+
+}  // namespace
+
+const Pipeline::PerN& Pipeline::models(std::size_t N) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = cache_.find(N);
+  if (it != cache_.end()) return *it->second;
+  auto p = std::make_shared<PerN>();
+  if (!cfg_.g18_alone) {
+    p->g20 = g20_model(N, cfg_.n);
+    p->insert = g21_insert_model(N, cfg_.n);
+    p->g20_eval = std::make_shared<const IntegerEvaluator>(p->g20);
+    p->insert_eval = std::make_shared<const IntegerEvaluator>(p->insert);
+  }
+  if (cfg_.kernel.kind != KernelKind::DataDependent) {
+    const std::size_t rows = cfg_.g18_alone ? N : 2 * N, lo = cfg_.g18_alone ? 0 : window_lo(N);
+    p->g18 = std::make_shared<const G18Model>(build_g18(cfg_.n, rows, lo, N, cfg_.kernel, {}));
+  }
+  return *cache_.emplace(N, p).first->second;
+}
+
+std::vector<std::uint32_t> first_set(const Matrix<std::int64_t>& u, unsigned n) {
+  std::vector<std::uint32_t> S;
+  for (std::size_t i = 0; i < u.rows() && u(i, n) == 0; ++i) S.push_back(sd::row_element(u.row(i), n));
+  return S;
+}
+
+PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x) {
+  const unsigned n = P.config().n;
+  PipelineOutcome o;
+  o.v = sd::repeat_prompt(sd::encode(x), 2);
+  const std::size_t N = o.v.rows() / 2, lo = P.window_lo(N);
+  const Pipeline::PerN& M = P.models(N);
+  // Lemma G.20: the kernel, read in the layout's direction.
+  Matrix<Int> Y = (*M.g20_eval)(o.v);
+  o.kernel = read_kernel(Y, N, n, Layout::Top);
+  for (std::size_t i = 0; i < Y.rows(); ++i)
+    for (std::size_t j = 0; j <= n; ++j)
+      if (!Y(i, j).is_zero() && !(j == n && i + 1 >= N)) o.g20_clean = false;
+  const std::vector<std::int64_t> h = read_kernel(Y, N, n, P.config().layout);
+  // Prop G.21: insert the separator (data-independent), then the data-dependent shift.
+  Matrix<std::int64_t> w = to_i64((*M.insert_eval)(o.v));
+  Matrix<std::int64_t> z = to_i64(IntegerEvaluator(g21_shift_model(N, n, h, P.config().layout))(w));
+  o.window = Matrix<std::int64_t>(N, n + 1, 0);
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j <= n; ++j) o.window(i, j) = z(lo + i, j);
+  // Prop G.18 on the window.
+  o.S = first_set(o.window, n);
+  std::shared_ptr<const G18Model> g = M.g18;
+  if (!g) g = std::make_shared<const G18Model>(build_g18(n, 2 * N, lo, N, P.config().kernel, o.S));
+  o.f = g->f;
+  o.run = run_g18(*g, P.config().kernel, n, z);
+  o.common = flagged(z, lo, N, n, o.run.flag);
+  return o;
+}
+
+G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x) {
+  const unsigned n = P.config().n;
+  G18Outcome o;
+  o.u = sd::encode(x);
+  const std::size_t N = o.u.rows();
+  std::shared_ptr<const G18Model> g = P.models(N).g18;
+  if (!g) g = std::make_shared<const G18Model>(build_g18(n, N, 0, N, P.config().kernel, first_set(o.u, n)));
+  o.f = g->f;
+  o.run = run_g18(*g, P.config().kernel, n, o.u);
+  o.common = flagged(o.u, 0, N, n, o.run.flag);
+  return o;
+}
+
+}  // namespace cz::sdc
