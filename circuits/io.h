@@ -1,0 +1,54 @@
+// Circuit writers and readers (contract.md `export --format`). Every writer has a reader of
+// ours, and tests check write → read → evaluate-equal on all small inputs.
+//   circuit-json  "circuitzoo.circuit/1" (contract.md): inputs first, then gates, operands by
+//                 index; optional "input_types" and per-gate "bit" claims, which the reader
+//                 re-certifies (Builder::certify_bit), so a file cannot smuggle in a false Bit
+//   dot           Graphviz digraph of the live gates (node attributes carry the gate, so our
+//                 reader rebuilds the circuit from them; edges are for display)
+//   aiger         AIGER 1.9 ASCII ("aag M I 0 O A" + symbol table), all-Bit circuits only
+//   blif          Berkeley BLIF (.names covers), all-Bit circuits only
+//   bristol       arithmetic Bristol (circom-2-arithc style): "2 1 a b c AAdd|AMul",
+//                 constants "1 1 <value> c EQ" (Bristol Fashion's constant assignment), outputs
+//                 copied to the last wires with "1 1 a c EQW"; no names (the format has none)
+// Only the live part of a circuit is written. Readers throw InputError(what, where) with
+// where = "<source>:<line>" (or the JSON path) and never return a partial circuit.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "circuits/circuit.h"
+
+namespace cz::circuits {
+
+const std::vector<std::string>& circuit_formats();  // circuit-json, dot, aiger, blif, bristol
+
+nlohmann::json circuit_to_json(const Circuit& c, bool with_stats = true);
+Circuit circuit_from_json(const nlohmann::json& j, const std::string& where);
+
+std::string write_circuit_json(const Circuit& c);
+std::string write_dot(const Circuit& c);
+std::string write_aiger(const Circuit& c);  // std::invalid_argument unless all outputs are Bit
+std::string write_blif(const Circuit& c);   // std::invalid_argument unless all outputs are Bit
+std::string write_bristol(const Circuit& c);
+
+Circuit read_circuit_json(const std::string& text, const std::string& source);
+Circuit read_dot(const std::string& text, const std::string& source);
+Circuit read_aiger(const std::string& text, const std::string& source);
+Circuit read_blif(const std::string& text, const std::string& source);
+Circuit read_bristol(const std::string& text, const std::string& source);
+
+// Dispatch by format name; InputError for an unknown format (where = "--format").
+std::string write_circuit(const Circuit& c, const std::string& format);
+Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source);
+
+// Export order shared by the writers: inputs first (index = input index), then the live
+// non-input gates in gate order. index[g] = position, or kNoGate for dead gates.
+struct ExportOrder {
+  std::vector<GateId> gates;   // position -> gate id
+  std::vector<GateId> index;   // gate id -> position
+};
+ExportOrder export_order(const Circuit& c);
+
+}  // namespace cz::circuits

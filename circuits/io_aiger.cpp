@@ -1,0 +1,91 @@
+// AIGER 1.9 ASCII (the format ABC and Yosys read; spec quoted in ABC's ioWriteAiger.c):
+//   aag M I L O A        M = I + L + A, L = 0 here (combinational)
+//   I lines "2k", O lines with output literals, A lines "lhs rhs0 rhs1" (rhs0 >= rhs1),
+//   symbols "i<k> name" / "o<k> name", then "c" and a comment.
+// Our AIG (circuits/aig.h) is already topological and strashed.
+#include <sstream>
+
+#include "circuits/aig.h"
+#include "circuits/io.h"
+#include "util/error.h"
+
+namespace cz::circuits {
+
+std::string write_aiger(const Circuit& c) {
+  Aig a = to_aig(c);
+  std::ostringstream os;
+  const std::size_t I = a.num_inputs, A = a.ands.size(), M = I + A;
+  os << "aag " << M << " " << I << " 0 " << a.outputs.size() << " " << A << "\n";
+  for (std::size_t i = 0; i < I; ++i) os << 2 * (i + 1) << "\n";
+  for (auto o : a.outputs) os << o << "\n";
+  for (std::size_t k = 0; k < A; ++k) os << 2 * (1 + I + k) << " " << a.ands[k].first << " " << a.ands[k].second << "\n";
+  auto clean = [](std::string s) {
+    for (char& ch : s)
+      if (ch == '\n' || ch == '\r') ch = '_';
+    return s;
+  };
+  for (std::size_t i = 0; i < I; ++i) os << "i" << i << " " << clean(a.input_names[i]) << "\n";
+  for (std::size_t o = 0; o < a.outputs.size(); ++o) os << "o" << o << " " << clean(a.output_names[o]) << "\n";
+  os << "c\ncircuitzoo: bit-blasted from the certified Bit gadgets of an arithmetic circuit\n";
+  return os.str();
+}
+
+Circuit read_aiger(const std::string& text, const std::string& source) {
+  std::istringstream in(text);
+  std::string line;
+  std::size_t ln = 0;
+  auto next = [&](const char* what) -> std::string {
+    if (!std::getline(in, line)) throw InputError(std::string("unexpected end of file: expected ") + what, source + ":" + std::to_string(ln + 1));
+    ++ln;
+    return line;
+  };
+  auto where = [&] { return source + ":" + std::to_string(ln); };
+  std::istringstream hs(next("the header"));
+  std::string magic;
+  long long M, I, L, O, A;
+  if (!(hs >> magic >> M >> I >> L >> O >> A) || magic != "aag")
+    throw InputError("expected an ASCII AIGER header 'aag M I L O A'", where());
+  if (L != 0) throw InputError("latches are not supported (combinational circuits only)", where());
+  if (M < 0 || I < 0 || O < 0 || A < 0 || M != I + A || M > (1LL << 30)) throw InputError("inconsistent header (M != I + L + A)", where());
+  Aig a;
+  a.num_inputs = static_cast<std::uint32_t>(I);
+  auto lit = [&](std::istream& s, long long limit) -> std::uint32_t {
+    long long v;
+    if (!(s >> v) || v < 0 || v > 2 * limit + 1) throw InputError("bad literal", where());
+    return static_cast<std::uint32_t>(v);
+  };
+  for (long long i = 0; i < I; ++i) {
+    std::istringstream ls(next("an input"));
+    if (lit(ls, M) != 2 * (i + 1)) throw InputError("inputs must be the literals 2, 4, ..., 2I in order", where());
+  }
+  for (long long o = 0; o < O; ++o) {
+    std::istringstream ls(next("an output"));
+    a.outputs.push_back(lit(ls, M));
+  }
+  for (long long k = 0; k < A; ++k) {
+    std::istringstream ls(next("an AND"));
+    std::uint32_t lhs = lit(ls, M), r0 = lit(ls, M), r1 = lit(ls, M);
+    if (lhs != 2 * (1 + I + k)) throw InputError("AND gates must define variables I+1 .. M in order", where());
+    if (r0 >= lhs || r1 >= lhs) throw InputError("an AND uses a variable that is not defined before it", where());
+    a.ands.emplace_back(r0, r1);
+  }
+  a.input_names.resize(static_cast<std::size_t>(I));
+  a.output_names.resize(static_cast<std::size_t>(O));
+  for (long long i = 0; i < I; ++i) a.input_names[static_cast<std::size_t>(i)] = "i" + std::to_string(i);
+  for (long long o = 0; o < O; ++o) a.output_names[static_cast<std::size_t>(o)] = "o" + std::to_string(o);
+  while (std::getline(in, line)) {
+    ++ln;
+    if (line == "c") break;
+    if (line.size() < 2 || (line[0] != 'i' && line[0] != 'o')) throw InputError("bad symbol line", where());
+    std::size_t sp = line.find(' ');
+    if (sp == std::string::npos) throw InputError("bad symbol line", where());
+    long long k = -1;
+    try { k = std::stoll(line.substr(1, sp - 1)); } catch (const std::exception&) {}
+    auto& names = line[0] == 'i' ? a.input_names : a.output_names;
+    if (k < 0 || static_cast<std::size_t>(k) >= names.size()) throw InputError("symbol index out of range", where());
+    names[static_cast<std::size_t>(k)] = line.substr(sp + 1);
+  }
+  return from_aig(a);
+}
+
+}  // namespace cz::circuits

@@ -1,0 +1,142 @@
+// Berkeley BLIF: ".model", ".inputs", ".outputs", one ".names" per AND node with a one-line cover
+// whose literals encode the complemented fanins, buffers/inverters for the outputs, ".end".
+// Names are made BLIF-safe ([A-Za-z0-9_], unique); ABC and Yosys read them. The reader takes
+// any single-output ".names" covers (on-set or off-set cubes over 0/1/-), in any order.
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "circuits/aig.h"
+#include "circuits/builder.h"
+#include "circuits/gadgets_bits.h"
+#include "circuits/io.h"
+#include "util/error.h"
+
+namespace cz::circuits {
+
+namespace {
+std::string safe(const std::string& s, std::set<std::string>& used) {
+  std::string r;
+  for (char ch : s) r += (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') ? ch : '_';
+  if (r.empty() || std::isdigit(static_cast<unsigned char>(r[0]))) r = "n_" + r;
+  std::string base = r;
+  for (int k = 1; used.count(r); ++k) r = base + "_" + std::to_string(k);
+  used.insert(r);
+  return r;
+}
+}  // namespace
+
+std::string write_blif(const Circuit& c) {
+  Aig a = to_aig(c);
+  std::set<std::string> used = {"zero"};
+  std::vector<std::string> var(1 + a.num_inputs + a.ands.size());
+  var[0] = "zero";
+  std::ostringstream os;
+  os << ".model circuitzoo\n.inputs";
+  for (std::uint32_t i = 0; i < a.num_inputs; ++i) os << " " << (var[1 + i] = safe(a.input_names[i], used));
+  std::vector<std::string> outs;
+  for (const auto& n : a.output_names) outs.push_back(safe(n, used));
+  os << "\n.outputs";
+  for (const auto& n : outs) os << " " << n;
+  os << "\n.names zero\n";  // constant 0 (empty cover)
+  for (std::size_t k = 0; k < a.ands.size(); ++k) {
+    std::string n = safe("a" + std::to_string(k), used);
+    var[1 + a.num_inputs + k] = n;
+    auto [x, y] = a.ands[k];
+    os << ".names " << var[x >> 1] << " " << var[y >> 1] << " " << n << "\n" << ((x & 1) ? '0' : '1') << ((y & 1) ? '0' : '1')
+       << " 1\n";
+  }
+  for (std::size_t o = 0; o < outs.size(); ++o) {
+    std::uint32_t l = a.outputs[o];
+    os << ".names " << var[l >> 1] << " " << outs[o] << "\n" << ((l & 1) ? "0 1\n" : "1 1\n");
+  }
+  os << ".end\n";
+  return os.str();
+}
+
+Circuit read_blif(const std::string& text, const std::string& source) {
+  // Join continuation lines, drop comments.
+  std::vector<std::pair<std::size_t, std::vector<std::string>>> lines;
+  {
+    std::istringstream in(text);
+    std::string line, acc;
+    std::size_t ln = 0, start = 0;
+    while (std::getline(in, line)) {
+      ++ln;
+      if (auto h = line.find('#'); h != std::string::npos) line.erase(h);
+      if (acc.empty()) start = ln;
+      if (!line.empty() && line.back() == '\\') { acc += line.substr(0, line.size() - 1) + " "; continue; }
+      acc += line;
+      std::istringstream ws(acc);
+      std::vector<std::string> toks;
+      for (std::string t; ws >> t;) toks.push_back(t);
+      if (!toks.empty()) lines.emplace_back(start, toks);
+      acc.clear();
+    }
+  }
+  struct Cover { std::vector<std::string> ins; std::vector<std::pair<std::string, char>> cubes; std::size_t line; };
+  std::vector<std::string> inputs, outputs;
+  std::map<std::string, Cover> defs;
+  Cover* cur = nullptr;
+  bool model = false, ended = false;
+  for (const auto& [ln, t] : lines) {
+    const std::string where = source + ":" + std::to_string(ln);
+    if (ended) break;
+    if (t[0] == ".model") { model = true; cur = nullptr; }
+    else if (t[0] == ".inputs") { inputs.insert(inputs.end(), t.begin() + 1, t.end()); cur = nullptr; }
+    else if (t[0] == ".outputs") { outputs.insert(outputs.end(), t.begin() + 1, t.end()); cur = nullptr; }
+    else if (t[0] == ".names") {
+      if (t.size() < 2) throw InputError(".names needs an output", where);
+      if (defs.count(t.back())) throw InputError("signal '" + t.back() + "' defined twice", where);
+      cur = &defs[t.back()];
+      cur->ins.assign(t.begin() + 1, t.end() - 1);
+      cur->line = ln;
+    } else if (t[0] == ".end") { ended = true; }
+    else if (t[0][0] == '.') throw InputError("unsupported BLIF construct " + t[0] + " (combinational .names only)", where);
+    else {
+      if (!cur) throw InputError("cover line outside .names", where);
+      std::string cube = cur->ins.empty() ? "" : t[0];
+      std::string val = cur->ins.empty() ? t[0] : (t.size() > 1 ? t[1] : "");
+      if (cube.size() != cur->ins.size() || cube.find_first_not_of("01-") != std::string::npos || (val != "0" && val != "1"))
+        throw InputError("bad cover line", where);
+      if (!cur->cubes.empty() && cur->cubes[0].second != val[0]) throw InputError("mixed on-set and off-set cubes", where);
+      cur->cubes.emplace_back(cube, val[0]);
+    }
+  }
+  if (!model) throw InputError("not a BLIF model (no .model)", source);
+  Builder b;
+  std::map<std::string, Wire> sig;
+  for (const auto& n : inputs) {
+    if (sig.count(n)) throw InputError("input '" + n + "' listed twice", source);
+    sig[n] = b.input(n, Type::Bit);
+  }
+  std::set<std::string> active;
+  std::function<Wire(const std::string&, const std::string&)> get = [&](const std::string& n, const std::string& where) -> Wire {
+    if (auto it = sig.find(n); it != sig.end()) return it->second;
+    auto d = defs.find(n);
+    if (d == defs.end()) throw InputError("signal '" + n + "' is used but never defined", where);
+    if (!active.insert(n).second) throw InputError("combinational loop through '" + n + "'", where);
+    const Cover& cv = d->second;
+    const std::string w2 = source + ":" + std::to_string(cv.line);
+    std::vector<Wire> terms;
+    for (const auto& [cube, v] : cv.cubes) {
+      std::vector<Wire> lits;
+      for (std::size_t i = 0; i < cube.size(); ++i) {
+        if (cube[i] == '-') continue;
+        Wire x = get(cv.ins[i], w2);
+        lits.push_back(cube[i] == '1' ? x : gadgets::not_(b, x));
+      }
+      terms.push_back(gadgets::and_all(b, lits));
+    }
+    Wire r = gadgets::or_all(b, terms);  // no cubes: constant 0
+    if (!cv.cubes.empty() && cv.cubes[0].second == '0') r = gadgets::not_(b, r);
+    active.erase(n);
+    sig[n] = r;
+    return r;
+  };
+  for (const auto& n : outputs) b.output(n, get(n, source));
+  return std::move(b).finish();
+}
+
+}  // namespace cz::circuits

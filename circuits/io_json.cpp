@@ -1,0 +1,170 @@
+#include <nlohmann/json.hpp>
+
+#include "circuits/builder.h"
+#include "circuits/io.h"
+#include "circuits/stats.h"
+#include "model/model_json.h"
+#include "util/error.h"
+
+namespace cz::circuits {
+using json = nlohmann::json;
+
+const std::vector<std::string>& circuit_formats() {
+  static const std::vector<std::string> f = {"circuit-json", "dot", "aiger", "blif", "bristol"};
+  return f;
+}
+
+ExportOrder export_order(const Circuit& c) {
+  std::vector<std::uint8_t> live = live_gates(c);
+  ExportOrder o;
+  o.index.assign(c.size(), kNoGate);
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) {
+    o.index[c.input_gate(k)] = static_cast<GateId>(o.gates.size());
+    o.gates.push_back(c.input_gate(k));
+  }
+  for (GateId i = 0; i < c.size(); ++i)
+    if (live[i] && c.gate(i).op != Op::Input) {
+      o.index[i] = static_cast<GateId>(o.gates.size());
+      o.gates.push_back(i);
+    }
+  return o;
+}
+
+json circuit_to_json(const Circuit& c, bool with_stats) {
+  ExportOrder ord = export_order(c);
+  json inputs = json::array(), types = json::array(), gates = json::array(), outputs = json::array();
+  bool any_bit_input = false;
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) {
+    inputs.push_back(c.input_name(k));
+    types.push_back(c.is_bit(c.input_gate(k)) ? "bit" : "field");
+    any_bit_input = any_bit_input || c.is_bit(c.input_gate(k));
+  }
+  for (std::size_t p = c.num_inputs(); p < ord.gates.size(); ++p) {
+    GateId id = ord.gates[p];
+    const Gate& g = c.gate(id);
+    json jg;
+    if (g.op == Op::Const) jg = {{"op", "const"}, {"value", rat_to_json(c.constant(g.a))}};
+    else jg = {{"op", g.op == Op::Add ? "add" : "mul"}, {"a", ord.index[g.a]}, {"b", ord.index[g.b]}};
+    if (g.type == Type::Bit && g.op != Op::Const) {
+      const BitDef& d = c.bit_def(id);
+      json bj = {{"op", bool_op_name(d.op)}};
+      const char* names[3] = {"x", "y", "z"};
+      GateId ops[3] = {d.x, d.y, d.z};
+      for (int i = 0; i < bool_arity(d.op); ++i) bj[names[i]] = ord.index[ops[i]];
+      jg["bit"] = bj;
+    }
+    gates.push_back(std::move(jg));
+  }
+  for (const auto& o : c.outputs()) outputs.push_back({{"name", o.name}, {"gate", ord.index[o.gate]}});
+  json j = {{"format", "circuitzoo.circuit/1"}, {"ring", c.ring()}, {"inputs", inputs}};
+  if (any_bit_input) j["input_types"] = types;
+  j["gates"] = gates;
+  j["outputs"] = outputs;
+  if (with_stats) j["stats"] = to_json(compute_stats(c));
+  return j;
+}
+
+namespace {
+
+const json& field(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object()) throw InputError("expected a JSON object", where);
+  auto it = j.find(key);
+  if (it == j.end()) throw InputError(std::string("missing field '") + key + "'", where);
+  return *it;
+}
+
+std::size_t index_field(const json& j, const char* key, std::size_t limit, const std::string& where) {
+  const json& v = field(j, key, where);
+  if (!v.is_number_unsigned()) throw InputError("expected a gate index", where + "." + key);
+  std::size_t k = v.get<std::size_t>();
+  if (k >= limit) throw InputError("gate index " + std::to_string(k) + " does not precede this gate", where + "." + key);
+  return k;
+}
+
+BoolOp parse_bool_op(const std::string& s, const std::string& where) {
+  for (BoolOp op : {BoolOp::Not, BoolOp::And, BoolOp::Or, BoolOp::Xor, BoolOp::Xnor, BoolOp::Mux})
+    if (s == bool_op_name(op)) return op;
+  throw InputError("unknown Boolean op '" + s + "'", where);
+}
+
+}  // namespace
+
+Circuit circuit_from_json(const json& j, const std::string& where) {
+  const json& fmt = field(j, "format", where);
+  if (!fmt.is_string() || fmt.get<std::string>() != "circuitzoo.circuit/1")
+    throw InputError("unknown format " + fmt.dump() + " (want \"circuitzoo.circuit/1\")", where + ".format");
+  Builder b;
+  if (j.contains("ring")) {
+    if (!j["ring"].is_string()) throw InputError("expected a string", where + ".ring");
+    b.set_ring(j["ring"].get<std::string>());
+  }
+  const json& ins = field(j, "inputs", where);
+  if (!ins.is_array()) throw InputError("expected an array of input names", where + ".inputs");
+  const json* types = j.contains("input_types") ? &j["input_types"] : nullptr;
+  if (types && (!types->is_array() || types->size() != ins.size()))
+    throw InputError("expected one type per input", where + ".input_types");
+  std::vector<Wire> w;
+  for (std::size_t k = 0; k < ins.size(); ++k) {
+    const std::string wk = where + ".inputs[" + std::to_string(k) + "]";
+    if (!ins[k].is_string()) throw InputError("expected a name", wk);
+    Type t = Type::Field;
+    if (types) {
+      const json& tj = (*types)[k];
+      if (tj == "bit") t = Type::Bit;
+      else if (tj != "field") throw InputError("expected \"bit\" or \"field\"", where + ".input_types[" + std::to_string(k) + "]");
+    }
+    w.push_back(b.input(ins[k].get<std::string>(), t));
+  }
+  const json& gates = field(j, "gates", where);
+  if (!gates.is_array()) throw InputError("expected an array of gates", where + ".gates");
+  for (std::size_t k = 0; k < gates.size(); ++k) {
+    const std::string wk = where + ".gates[" + std::to_string(k) + "]";
+    const json& g = gates[k];
+    const json& op = field(g, "op", wk);
+    const std::size_t limit = w.size();
+    if (op == "const") {
+      w.push_back(b.constant(rat_from_json(field(g, "value", wk), wk + ".value")));
+    } else if (op == "add" || op == "mul") {
+      Wire a = w[index_field(g, "a", limit, wk)], c = w[index_field(g, "b", limit, wk)];
+      w.push_back(op == "add" ? b.add(a, c) : b.mul(a, c));
+    } else {
+      throw InputError("unknown op " + op.dump() + " (want add, mul or const)", wk + ".op");
+    }
+    if (g.contains("bit")) {
+      const json& bj = g["bit"];
+      BitDef d;
+      d.op = parse_bool_op(field(bj, "op", wk + ".bit").is_string() ? bj["op"].get<std::string>() : "", wk + ".bit.op");
+      const char* names[3] = {"x", "y", "z"};
+      GateId* ops[3] = {&d.x, &d.y, &d.z};
+      for (int i = 0; i < bool_arity(d.op); ++i) *ops[i] = w[index_field(bj, names[i], limit, wk + ".bit")].id;
+      try {
+        w.back() = b.certify_bit(w.back(), d);
+      } catch (const std::logic_error& e) {
+        throw InputError(std::string("false Bit claim: ") + e.what(), wk + ".bit");
+      }
+    }
+  }
+  const json& outs = field(j, "outputs", where);
+  if (!outs.is_array()) throw InputError("expected an array of outputs", where + ".outputs");
+  for (std::size_t k = 0; k < outs.size(); ++k) {
+    const std::string wk = where + ".outputs[" + std::to_string(k) + "]";
+    const json& name = field(outs[k], "name", wk);
+    if (!name.is_string()) throw InputError("expected a name", wk + ".name");
+    b.output(name.get<std::string>(), w[index_field(outs[k], "gate", w.size(), wk)]);
+  }
+  return std::move(b).finish();
+}
+
+std::string write_circuit_json(const Circuit& c) { return circuit_to_json(c).dump(1) + "\n"; }
+
+Circuit read_circuit_json(const std::string& text, const std::string& source) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InputError(std::string("malformed JSON: ") + e.what(), source);
+  }
+  return circuit_from_json(j, source);
+}
+
+}  // namespace cz::circuits
