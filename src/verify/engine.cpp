@@ -58,11 +58,9 @@ nlohmann::json model_summary(const Model& m) {
           {"conv", to_string(m.conv)}, {"ring", m.ring}, {"params_dense", pc.dense}, {"params_nonzero", pc.nonzero}};
 }
 
-Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts) {
+Report run_check(const Construction& c, const Params& params, const Built& built, const Check& check,
+                 const DomainOptions& opts) {
   auto t0 = std::chrono::steady_clock::now();
-  Params params = Params::parse(c.params, given);
-  Built built = c.build(params);
-  Check check = c.check(params, built, opts);
   Report r;
   r.construction = c.name;
   r.params = params.to_json();
@@ -85,6 +83,15 @@ Report run_verify(const Construction& c, const std::map<std::string, std::string
     r.counterexample = check.shrink ? check.shrink(f) : f;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts) {
+  auto t0 = std::chrono::steady_clock::now();
+  Params params = Params::parse(c.params, given);
+  Built built = c.build(params);
+  Report r = run_check(c, params, built, c.check(params, built, opts), opts);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();  // includes build
   return r;
 }
 

@@ -32,6 +32,10 @@ struct Report {
 // Runs a construction's check. `given` are the -p values (validated here).
 Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts);
 
+// Runs an already-built check and assembles its report (run_verify = parse + build + check + this).
+Report run_check(const Construction& c, const Params& params, const Built& built, const Check& check,
+                 const DomainOptions& opts);
+
 // The model summary of the report (also used by `stats`).
 nlohmann::json model_summary(const Model& m);
 
