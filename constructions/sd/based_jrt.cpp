@@ -98,8 +98,8 @@ Built build(const Params& p) {
   if (cfg.kernel.kind == KernelKind::Random) {
     cfg.kernel.f = p.u("f");
     if (cfg.kernel.f == 0) {
-      auto f = random_f_for_eps(cfg.kernel.seed, n, std::max<std::size_t>(s_max, 1), 4096);
-      if (!f) throw InputError("no f <= 4096 reaches epsilon <= 1/(3|A|); give -p f=...", "-p f=0");
+      auto f = random_f_for_eps(cfg.kernel.seed, n, std::max<std::size_t>(s_max, 1), std::size_t(1) << 16);
+      if (!f) throw InputError("no f <= 65536 reaches epsilon <= 1/(3|A|); give -p f=...", "-p f=0");
       cfg.kernel.f = *f;
     }
   }
@@ -124,7 +124,7 @@ const bool registered = register_construction({
                                "G.18 IP kernel: data-dependent (eq 19), seeded random +-1 (eq 20), exponential"));
       p.push_back(choice_param("conv", "anticausal", {"anticausal", "causal"},
                                "G.21 shift: anticausal puts the smaller set on top (paper); causal puts it in rows [N,2N)"));
-      p.push_back(int_param("f", 0, 0, 4096, "random kernel: feature dimension (0: smallest with epsilon <= 1/(3|A|))"));
+      p.push_back(int_param("f", 0, 0, 1 << 16, "random kernel: feature dimension (0: smallest with epsilon <= 1/(3|A|))"));
       p.push_back(int_param("kseed", 1, 0, 1 << 30, "random kernel: seed"));
       p.push_back(int_param("r", 0, 0, 64, "exponential kernel: code repetitions (0: smallest with e^-2r <= 1/(3|A|))"));
       return p;

@@ -31,12 +31,16 @@ const Pipeline::PerN& Pipeline::models(std::size_t N) const {
   if (!cfg_.g18_alone) {
     p->g20 = g20_model(N, cfg_.n);
     p->insert = g21_insert_model(N, cfg_.n);
+    if (cfg_.mutate) {
+      cfg_.mutate("g20", p->g20);
+      cfg_.mutate("g21-insert", p->insert);
+    }
     p->g20_eval = std::make_shared<const IntegerEvaluator>(p->g20);
     p->insert_eval = std::make_shared<const IntegerEvaluator>(p->insert);
   }
   if (cfg_.kernel.kind != KernelKind::DataDependent) {
     const std::size_t rows = cfg_.g18_alone ? N : 2 * N, lo = cfg_.g18_alone ? 0 : window_lo(N);
-    p->g18 = std::make_shared<const G18Model>(build_g18(cfg_.n, rows, lo, N, cfg_.kernel, {}));
+    p->g18 = std::make_shared<const G18Model>(build_g18(cfg_.n, rows, lo, N, cfg_.kernel, {}, cfg_.mutate));
   }
   return *cache_.emplace(N, p).first->second;
 }
@@ -62,14 +66,16 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x) {
   const std::vector<std::int64_t> h = read_kernel(Y, N, n, P.config().layout);
   // Prop G.21: insert the separator (data-independent), then the data-dependent shift.
   Matrix<std::int64_t> w = to_i64((*M.insert_eval)(o.v));
-  Matrix<std::int64_t> z = to_i64(IntegerEvaluator(g21_shift_model(N, n, h, P.config().layout))(w));
+  Model shift = g21_shift_model(N, n, h, P.config().layout);
+  if (P.config().mutate) P.config().mutate("g21-shift", shift);
+  Matrix<std::int64_t> z = to_i64(IntegerEvaluator(shift)(w));
   o.window = Matrix<std::int64_t>(N, n + 1, 0);
   for (std::size_t i = 0; i < N; ++i)
     for (std::size_t j = 0; j <= n; ++j) o.window(i, j) = z(lo + i, j);
   // Prop G.18 on the window.
   o.S = first_set(o.window, n);
   std::shared_ptr<const G18Model> g = M.g18;
-  if (!g) g = std::make_shared<const G18Model>(build_g18(n, 2 * N, lo, N, P.config().kernel, o.S));
+  if (!g) g = std::make_shared<const G18Model>(build_g18(n, 2 * N, lo, N, P.config().kernel, o.S, P.config().mutate));
   o.f = g->f;
   o.run = run_g18(*g, P.config().kernel, n, z);
   o.common = flagged(z, lo, N, n, o.run.flag);
@@ -82,7 +88,7 @@ G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x) {
   o.u = sd::encode(x);
   const std::size_t N = o.u.rows();
   std::shared_ptr<const G18Model> g = P.models(N).g18;
-  if (!g) g = std::make_shared<const G18Model>(build_g18(n, N, 0, N, P.config().kernel, first_set(o.u, n)));
+  if (!g) g = std::make_shared<const G18Model>(build_g18(n, N, 0, N, P.config().kernel, first_set(o.u, n), P.config().mutate));
   o.f = g->f;
   o.run = run_g18(*g, P.config().kernel, n, o.u);
   o.common = flagged(o.u, 0, N, n, o.run.flag);

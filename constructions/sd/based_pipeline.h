@@ -21,6 +21,7 @@ struct PipelineConfig {
   Layout layout = Layout::Top;
   KernelSpec kernel;
   bool g18_alone = false;  // G.18 on u itself (N rows) instead of the pipeline's 2N rows
+  StageMutator mutate;     // tests: edits "g20", "g21-insert", "g21-shift", "g18-pre", "g18-post"
 };
 
 // Stage models that depend only on N (and the random kernel's G.18), built once per N.

@@ -43,7 +43,7 @@ Neuron onehot(std::uint32_t a, unsigned n, bool query) {
 }  // namespace
 
 G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, const KernelSpec& k,
-                   const std::vector<std::uint32_t>& S) {
+                   const std::vector<std::uint32_t>& S, const StageMutator& mutate) {
   if (lo + N > rows) throw std::invalid_argument("build_g18: window outside the input");
   const std::size_t d = n + 1;
   const bool windowed = rows != N;
@@ -80,12 +80,14 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
     }
     g.tau = 1;
   } else if (k.kind == KernelKind::Random) {
+    // MLP1 emits role-gated one-hots of x over {0,1}^n; the projections Wk, Wq (JRT Def G.16's
+    // "kernel projections", D x f) map the one-hot of x to r_x, so the width stays 2c + 1.
     g.f = k.f;
+    const std::uint32_t c = std::uint32_t(1) << n;
     for (int query = 0; query < 2; ++query)
-      for (std::uint32_t x = 0; x < (std::uint32_t(1) << n); ++x) {
+      for (std::uint32_t x = 0; x < c; ++x) {
         Neuron z = onehot(x, n, query);
-        std::vector<std::int64_t> r = random_phi(k.seed, g.f, x);
-        for (std::size_t t = 0; t < g.f; ++t) z.out.push_back({(query ? g.f : 0) + t, r[t]});
+        z.out = {{(query ? c : 0) + x, 1}};
         neurons.push_back(z);
       }
     g.tau = static_cast<std::int64_t>(g.f);
@@ -95,10 +97,13 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
     z.wx.assign(n, 0);
     z.wm = -1;
     z.bias = 1;
-    z.out = {{2 * g.f, 1}};
+    z.out = {{k.kind == KernelKind::Random ? neurons.size() : 2 * g.f, 1}};
+    g.value_channel = z.out[0].first;
     neurons.push_back(z);
   }
-  g.D = k.kind == KernelKind::Exponential ? d : std::max({d, neurons.size(), 2 * g.f + 1});
+  g.D = k.kind == KernelKind::Exponential ? d
+        : k.kind == KernelKind::Random    ? std::max(d, neurons.size())
+                                          : std::max({d, neurons.size(), 2 * g.f + 1});
 
   Model pre = shell(rows, g.D, g.D);
   if (windowed) {  // mask: keep rows [lo, lo+N)
@@ -131,11 +136,25 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
   Model post = shell(rows, g.D, g.D);
   if (k.kind != KernelKind::Exponential) {
     LinearAttentionLayer A{RatMatrix(g.D, g.f), RatMatrix(g.D, g.f), RatMatrix(g.D, g.D)};
-    for (std::size_t t = 0; t < g.f; ++t) {
-      A.Wk(t, t) = 1;
-      A.Wq(g.f + t, t) = 1;
+    g.kproj = Matrix<std::int64_t>(g.D, g.f, 0);
+    if (k.kind == KernelKind::DataDependent) {  // features already in channels: select them
+      for (std::size_t t = 0; t < g.f; ++t) {
+        g.kproj(t, t) = 1;
+        A.Wq(g.f + t, t) = 1;
+      }
+    } else {  // random: one-hot of x -> r_x
+      const std::uint32_t c = std::uint32_t(1) << n;
+      for (std::uint32_t x = 0; x < c; ++x) {
+        std::vector<std::int64_t> r = random_phi(k.seed, g.f, x);
+        for (std::size_t t = 0; t < g.f; ++t) {
+          g.kproj(x, t) = r[t];
+          A.Wq(c + x, t) = r[t];
+        }
+      }
     }
-    A.Wv(2 * g.f, 0) = 1;
+    for (std::size_t ch = 0; ch < g.D; ++ch)
+      for (std::size_t t = 0; t < g.f; ++t) A.Wk(ch, t) = g.kproj(ch, t);
+    A.Wv(g.value_channel, 0) = 1;
     post.layers.push_back(A);
     MlpLayer M = zero_mlp(post);
     M.W1(0, 0) = 2;
@@ -144,6 +163,10 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
     post.layers.push_back(M);
   }
 
+  if (mutate) {
+    mutate("g18-pre", pre);
+    mutate("g18-post", post);
+  }
   g.full = shell(rows, d, g.D);
   g.full.layers = pre.layers;
   g.full.layers.insert(g.full.layers.end(), post.layers.begin(), post.layers.end());
@@ -192,13 +215,15 @@ G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<
   Matrix<std::int64_t> X64(g.rows, g.D, 0);
   for (std::size_t i = 0; i < g.rows; ++i)
     for (std::size_t j = 0; j < g.D; ++j) X64(i, j) = small(X(i, j));
-  // The attention state S_i = sum_{j<=i} K[j]^T V[j]; V is nonzero in one column only.
+  // The attention state S_i = sum_{j<=i} K[j]^T V[j] with K = X·Wk; V is nonzero in one column.
   std::vector<std::int64_t> S(g.f, 0);
   for (std::size_t i = 0; i < g.rows; ++i) {
-    const std::int64_t v = X64(i, 2 * g.f);
+    const std::int64_t v = X64(i, g.value_channel);
     if (v == 0) continue;
     for (std::size_t t = 0; t < g.f; ++t) {
-      S[t] += X64(i, t) * v;
+      std::int64_t kt = 0;
+      for (std::size_t ch = 0; ch < g.D; ++ch) kt += X64(i, ch) * g.kproj(ch, t);
+      S[t] += kt * v;
       run.state_max_abs = std::max(run.state_max_abs, S[t] < 0 ? -S[t] : S[t]);
       run.state_negative = run.state_negative || S[t] < 0;
     }

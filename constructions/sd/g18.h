@@ -3,8 +3,9 @@
 //
 //   [mask]  BaseConv, pipeline only: keep rows [lo, lo+N) (Thm G.22's "keep z[0:N-1]")
 //   mark    BaseConv: flag column -> m = flag + 2·#earlier flags: 0 key row, 1 separator, 2 query
-//   MLP1    features: K = phi(x)·[key], Q = phi(x)·[query], V = [key] (ReLU gates; rows outside
-//           the window get a -1 bias, enough because masked rows are zero)
+//   MLP1    data-dependent: the features K = phi(x)·[key], Q = phi(x)·[query] and V = [key] (ReLU
+//           gates); random: role-gated one-hots of x, and the projections Wk, Wq map them to r_x.
+//           Rows outside the window get a -1 bias, enough because masked rows are zero.
 //   attn    z[i] = sum_{j<=i} <Q[i], K[j]> V[j]   (state S_i = sum_j K[j]^T V[j]: f x 1 nonzero)
 //   MLP2    out[i][0] = relu(2 z[i] - tau): tau = 1 (data-dependent, z in {0,1}) or f (random,
 //           match iff z > f/2: the threshold 1/2 of JRT's proof, scaled by f to stay integral)
@@ -12,9 +13,10 @@
 // query rows with a causal cumulative sum, so the MLP needs no data-dependent row biases).
 #pragma once
 #include <cstdint>
-#include <vector>
-
+#include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "model/eval.h"
 #include "model/model.h"
@@ -34,14 +36,19 @@ struct G18Model {
   Model pre;   // [mask], mark, MLP1 (exponential: [mask], mark): rows x D in and out
   Model post;  // attention, MLP2 (empty for the exponential kernel)
   Model full;  // pre then post as one (rows, L, n+1, rows, D) model, for reports and export
-  std::size_t f = 0, D = 0, rows = 0, lo = 0, N = 0;
+  std::size_t f = 0, D = 0, rows = 0, lo = 0, N = 0, value_channel = 0;
+  Matrix<std::int64_t> kproj;  // the key projection Wk (D x f), for the state measurement
   std::int64_t tau = 1;
   std::shared_ptr<const IntegerEvaluator> pre_eval, post_eval;  // prepared once
 };
 
+// A hook that edits a stage model right after it is built (tests use it for mutants).
+using StageMutator = std::function<void(const std::string& stage, Model& m)>;
+
 // S: the first set's elements (the data-dependent kernel is built from them; ignored otherwise).
+// `mutate` (optional) sees "g18-pre" and "g18-post" before they are prepared.
 G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, const KernelSpec& k,
-                   const std::vector<std::uint32_t>& S);
+                   const std::vector<std::uint32_t>& S, const StageMutator& mutate = nullptr);
 
 // The model's view of a run: per-row match flags in the window, and the attention state's
 // largest |entry| and sign over all prefixes (for the state-bits check).
