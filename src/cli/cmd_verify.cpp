@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "report/report_json.h"
 #include "util/error.h"
+#include "verify/mqar_check.h"
 
 namespace cz::cli {
 
@@ -20,7 +21,11 @@ int cmd_verify(const VerifyOptions& o) {
   dom.threads = o.threads;
 
   std::vector<Report> reports;
-  if (o.all) {
+  if (!o.from_npy.empty()) {  // contract.md: verify NAME --from-npy INPUTS.npy LABELS.npy [-p ...]
+    if (o.all) throw InputError("--from-npy needs one construction NAME", "--from-npy");
+    if (o.exhaustive || o.samples >= 0) throw InputError("--from-npy checks the batch; drop --exhaustive/--samples", "--from-npy");
+    reports.push_back(run_verify_npy(find_construction(o.name), parse_params(o.params), dom, o.from_npy[0], o.from_npy[1]));
+  } else if (o.all) {
     for (const auto& c : registry()) reports.push_back(run_verify(c, {}, dom));
   } else {
     reports.push_back(run_verify(find_construction(o.name), parse_params(o.params), dom));

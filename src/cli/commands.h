@@ -30,6 +30,7 @@ struct VerifyOptions : Common {
   unsigned long long seed = 1;
   unsigned threads = 0;
   std::string device = "cpu";
+  std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
 };
 int cmd_verify(const VerifyOptions& o);
 
@@ -49,5 +50,13 @@ struct EvalOptions {
   std::string model, input, json_path;
 };
 int cmd_eval(const EvalOptions& o);
+
+// `mqar-data`: zoology's multiquery_ar batch (random_non_queries off) as two int64 .npy files.
+struct MqarDataOptions {
+  std::size_t vocab = 8192, seq_len = 64, kv = 8, examples = 1000;
+  unsigned long long seed = 0;
+  std::string power_a = "0.01", inputs, labels;
+};
+int cmd_mqar_data(const MqarDataOptions& o);
 
 }  // namespace cz::cli

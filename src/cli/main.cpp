@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
   verify->add_option("--threads", ver.threads, "worker threads (default: all cores)");
   verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
   verify->add_option("--json", ver.json_path, "write the report as JSON to PATH ('-' for stdout)");
+  verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
+      ->expected(2);
 
   Common st;
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
@@ -48,6 +50,17 @@ int main(int argc, char** argv) {
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
   exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | blif | bristol")->required();
   exp->add_option("-o,--output", ex.out, "output path (written atomically)")->required();
+
+  MqarDataOptions md;
+  auto* mqd = app.add_subcommand("mqar-data", "write zoology's multiquery_ar batch (random_non_queries off) as two .npy files");
+  mqd->add_option("--vocab", md.vocab, "vocabulary size (default 8192)");
+  mqd->add_option("--seq-len", md.seq_len, "input_seq_len N (default 64)");
+  mqd->add_option("--kv", md.kv, "num_kv_pairs K (default 8)");
+  mqd->add_option("--examples", md.examples, "num_examples (default 1000)");
+  mqd->add_option("--seed", md.seed, "data seed, below 2^32 (default 0)");
+  mqd->add_option("--power-a", md.power_a, "power-law exponent of the query gaps (default 0.01)");
+  mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N))")->required();
+  mqd->add_option("--labels", md.labels, "labels .npy path (int64, -100 where not scored)")->required();
 
   EvalOptions ev;
   auto* evl = app.add_subcommand("eval", "evaluate a saved model exactly on an input file");
@@ -74,6 +87,7 @@ int main(int argc, char** argv) {
     if (*exp) return cmd_export(ex);
     if (*sweep) return cmd_sweep(sw);
     if (*evl) return cmd_eval(ev);
+    if (*mqd) return cmd_mqar_data(md);
   } catch (const cz::InputError& e) {
     std::cerr << "error: " << e.what() << " (" << e.where << ")\n";
     return 2;

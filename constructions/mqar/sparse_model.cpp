@@ -1,0 +1,143 @@
+#include "constructions/mqar/sparse_model.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+namespace cz::mqarc {
+
+void SparseMat::add(std::size_t i, std::size_t j, std::int64_t v) {
+  if (i >= rows || j >= cols) throw std::out_of_range("SparseMat::add: entry outside the matrix");
+  if (v) nz.emplace_back(i, j, v);
+}
+
+SparseLayer& SparseModel::baseconv() {
+  SparseLayer L;
+  L.W = SparseMat(inner_d, inner_d);
+  L.b1 = L.h = L.b2 = SparseMat(inner_N, inner_d);
+  layers.push_back(std::move(L));
+  return layers.back();
+}
+
+SparseLayer& SparseModel::attention(std::size_t f) {
+  SparseLayer L;
+  L.attention = true;
+  L.Wq = L.Wk = SparseMat(inner_d, f);
+  L.Wv = SparseMat(inner_d, inner_d);
+  layers.push_back(std::move(L));
+  return layers.back();
+}
+
+namespace {
+RatMatrix rat(const SparseMat& s) {
+  RatMatrix m(s.rows, s.cols);
+  for (const auto& [i, j, v] : s.nz) m(i, j) += Rat(v);
+  return m;
+}
+Matrix<std::int64_t> dense64(const SparseMat& s) {
+  Matrix<std::int64_t> m(s.rows, s.cols, 0);
+  for (const auto& [i, j, v] : s.nz) m(i, j) = RingI64{}.add(m(i, j), v);
+  return m;
+}
+// Zeroed dense int64 matrices kept per thread and per shape, so that evaluating thousands of
+// per-instance models does not allocate and clear d'×d' weights each time (page faults dominated
+// the zoology runs). A matrix is handed back zeroed: only its entries that were set are cleared.
+class Pool {
+ public:
+  Matrix<std::int64_t> take(std::size_t rows, std::size_t cols) {
+    auto& v = free_[{rows, cols}];
+    if (v.empty()) return Matrix<std::int64_t>(rows, cols, 0);
+    Matrix<std::int64_t> m = std::move(v.back());
+    v.pop_back();
+    bytes_ -= rows * cols * sizeof(std::int64_t);
+    return m;
+  }
+  void give(Matrix<std::int64_t>&& m, const SparseMat& s) {
+    for (const auto& [i, j, v] : s.nz) m(i, j) = 0;
+    const std::size_t bytes = m.rows() * m.cols() * sizeof(std::int64_t);
+    if (bytes_ + bytes > (std::size_t{512} << 20)) return;  // keep at most 512 MiB per thread
+    bytes_ += bytes;
+    free_[{m.rows(), m.cols()}].push_back(std::move(m));
+  }
+
+ private:
+  std::map<std::pair<std::size_t, std::size_t>, std::vector<Matrix<std::int64_t>>> free_;
+  std::size_t bytes_ = 0;
+};
+thread_local Pool pool;
+
+Matrix<std::int64_t> pooled64(const SparseMat& s) {
+  Matrix<std::int64_t> m = pool.take(s.rows, s.cols);
+  for (const auto& [i, j, v] : s.nz) m(i, j) = RingI64{}.add(m(i, j), v);
+  return m;
+}
+
+// Same layout as model/eval.h's to_ring: the dense matrix plus each row's nonzeros by column.
+RMatrix<RingI64> rmat64(const SparseMat& s, bool pooled = false) {
+  RMatrix<RingI64> r{pooled ? pooled64(s) : dense64(s), {}};
+  r.nz_rows.resize(s.rows);
+  std::vector<std::vector<std::size_t>> cols(s.rows);
+  for (const auto& [i, j, v] : s.nz) cols[i].push_back(j);
+  for (std::size_t i = 0; i < s.rows; ++i) {
+    std::sort(cols[i].begin(), cols[i].end());
+    cols[i].erase(std::unique(cols[i].begin(), cols[i].end()), cols[i].end());
+    for (std::size_t j : cols[i])
+      if (r.m(i, j)) r.nz_rows[i].emplace_back(j, r.m(i, j));
+  }
+  return r;
+}
+}  // namespace
+
+Model to_model(const SparseModel& s) {
+  Model m;
+  m.N = s.N;
+  m.d = s.d;
+  m.inner_N = s.inner_N;
+  m.inner_d = s.inner_d;
+  m.conv = s.conv;
+  for (const auto& L : s.layers) {
+    if (L.attention) m.layers.emplace_back(LinearAttentionLayer{rat(L.Wq), rat(L.Wk), rat(L.Wv)});
+    else m.layers.emplace_back(BaseConvLayer{rat(L.W), rat(L.b1), rat(L.h), rat(L.b2)});
+  }
+  return m;
+}
+
+namespace {
+PreparedModel<RingI64> prepared(const SparseModel& s, bool pooled) {
+  PreparedModel<RingI64> p{RingI64{}, s.N, s.d, s.inner_N, s.inner_d, s.conv, {}};
+  for (const auto& L : s.layers) {
+    if (L.attention)
+      p.layers.emplace_back(typename PreparedModel<RingI64>::LinAttn{rmat64(L.Wq), rmat64(L.Wk), rmat64(L.Wv)});
+    else
+      p.layers.emplace_back(
+          typename PreparedModel<RingI64>::BaseConv{rmat64(L.W, pooled), dense64(L.b1), dense64(L.h), dense64(L.b2)});
+  }
+  return p;
+}
+// Hands the pooled d'×d' matrices back (zeroed) after an evaluation.
+void release(PreparedModel<RingI64>& p, const SparseModel& s) {
+  for (std::size_t k = 0; k < p.layers.size(); ++k)
+    if (auto* b = std::get_if<typename PreparedModel<RingI64>::BaseConv>(&p.layers[k])) pool.give(std::move(b->W.m), s.layers[k].W);
+}
+}  // namespace
+
+PreparedModel<RingI64> to_prepared_i64(const SparseModel& s) { return prepared(s, false); }
+
+Matrix<Int> eval_exact(const SparseModel& s, const Matrix<std::int64_t>& u) {
+  try {
+    PreparedModel<RingI64> p = prepared(s, true);
+    Matrix<std::int64_t> y;
+    try {
+      y = eval(p, u);
+    } catch (...) {
+      release(p, s);
+      throw;
+    }
+    release(p, s);
+    return map_matrix(y, [](std::int64_t x) { return Int(x); });
+  } catch (const Overflow&) {
+    return IntegerEvaluator(to_model(s))(u);
+  }
+}
+
+}  // namespace cz::mqarc

@@ -1,0 +1,50 @@
+// Verification of MQAR artifacts (generic over how the artifact is built and evaluated; used by
+// mqar/attention, mqar/autocorrelation, and open to mqar/dyadic):
+//  - mqar_check(): on a domain of instances, the artifact's WHOLE output matrix must equal the
+//    encoded reference answers at the query rows and zero rows elsewhere
+//    (mqar::expected_output of mqar::reference_answers). Data-dependent artifacts build
+//    themselves per instance inside `run`.
+//  - the --from-npy path (contract.md): a construction registers an MqarSolverFactory; the batch
+//    check then compares, at every labelled position, the artifact's decoded answer with the
+//    label, and also the reference solver's answer with the label (a disagreement of the
+//    reference with the labels is reported as a failure too, never hidden).
+#pragma once
+#include <functional>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "exact/integer.h"
+#include "tasks/mqar.h"
+#include "tasks/mqar_domain.h"
+#include "verify/construction.h"
+#include "verify/engine.h"
+
+namespace cz {
+
+struct MqarRun {
+  Matrix<Int> output;               // the artifact's N×d output, exact
+  nlohmann::json info = nullptr;    // what the artifact chose for this instance (e.g. its lags)
+};
+
+struct MqarSolver {
+  mqar::Codec codec;                                   // how inputs are encoded, outputs decoded
+  std::function<MqarRun(const mqar::Instance&)> run;   // thread-safe
+};
+
+// Whole-output check on a domain.
+Check mqar_check(const mqar::Domain& dom, const MqarSolver& solver);
+
+// --from-npy support.
+using MqarSolverFactory = std::function<MqarSolver(const Params&, const Built&)>;
+bool register_mqar_solver(const std::string& construction, MqarSolverFactory f);
+const MqarSolverFactory* find_mqar_solver(const std::string& construction);
+
+// `verify NAME --from-npy INPUTS LABELS`: builds the construction with `given` (layout=zoology and
+// N = the file's row length are filled in when the construction has those parameters and they
+// are not given; c defaults to 1 + the largest token or label), then checks every example.
+Report run_verify_npy(const Construction& c, std::map<std::string, std::string> given, const DomainOptions& opts,
+                      const std::string& inputs_path, const std::string& labels_path);
+
+}  // namespace cz
