@@ -11,8 +11,9 @@ constexpr std::size_t kMaxCertifyCone = 64;  // gadgets are small; a bigger cone
 
 Builder::Builder() {
   table_.assign(1024, kNoGate);
-  zero_ = constant(Rat(0));
-  one_ = constant(Rat(1));
+  small_const_.fill(kNoGate);
+  zero_ = constant(std::int64_t{0});
+  one_ = constant(std::int64_t{1});
 }
 
 void Builder::reserve(std::size_t gates) {
@@ -80,7 +81,21 @@ Wire Builder::input(std::string name, Type t) {
   return Wire{id};
 }
 
+Wire Builder::constant(std::int64_t v) {
+  if (v >= -kSmallConst && v <= kSmallConst) {
+    GateId& slot = small_const_[static_cast<std::size_t>(v + kSmallConst)];
+    if (slot == kNoGate) slot = constant(Rat(v)).id;
+    return Wire{slot};
+  }
+  return constant(Rat(v));
+}
+
 Wire Builder::constant(const Rat& v) {
+  if (v.is_integer() && v.num().fits_int64()) {
+    std::int64_t x = v.num().to_int64();
+    if (x >= -kSmallConst && x <= kSmallConst && small_const_[static_cast<std::size_t>(x + kSmallConst)] != kNoGate)
+      return Wire{small_const_[static_cast<std::size_t>(x + kSmallConst)]};
+  }
   std::string key = v.str();
   auto it = const_index_.find(key);
   if (it != const_index_.end()) return Wire{it->second};
@@ -135,7 +150,7 @@ Wire Builder::mul(Wire a, Wire b) {
 }
 
 Wire Builder::sub(Wire a, Wire b) { return add(a, neg(b)); }
-Wire Builder::neg(Wire a) { return scale(Rat(-1), a); }
+Wire Builder::neg(Wire a) { return mul(constant(std::int64_t{-1}), a); }
 Wire Builder::scale(const Rat& c, Wire a) { return mul(constant(c), a); }
 Wire Builder::add_const(Wire a, const Rat& c) { return add(a, constant(c)); }
 
@@ -143,17 +158,32 @@ void Builder::output(std::string name, Wire w) { c_.outputs_.push_back(Output{st
 
 namespace {
 
-// Evaluates the cone (ascending ids, operands inside the cone or among `ops`) for one assignment.
+// Small fixed-capacity list (no heap traffic: certify_bit runs once per gadget).
+template <class T, std::size_t Cap>
+struct SmallVec {
+  std::array<T, Cap> v;
+  std::size_t n = 0;
+  void push(T x) {
+    if (n == Cap) throw std::logic_error("certify_bit: gadget cone too large");
+    v[n++] = x;
+  }
+  bool contains(T x) const { return std::find(v.begin(), v.begin() + static_cast<long>(n), x) != v.begin() + static_cast<long>(n); }
+  std::size_t index(T x) const { return static_cast<std::size_t>(std::find(v.begin(), v.begin() + static_cast<long>(n), x) - v.begin()); }
+};
+
+using Cone = SmallVec<GateId, kMaxCertifyCone>;
+
+// Evaluates the cone (ascending ids; operands inside the cone or among `ops`) for one
+// assignment of the operands; returns false on int64 overflow.
 template <class E, class FromRat, class Add, class Mul>
-bool cone_value(const Circuit& c, const std::vector<GateId>& cone, const std::vector<GateId>& ops,
-                const std::vector<E>& opv, std::vector<E>& val, FromRat from, Add add, Mul mul) {
+bool cone_value(const Circuit& c, const Cone& cone, const SmallVec<GateId, 3>& ops, const E* opv, E* val, FromRat from,
+                Add add, Mul mul) {
   auto get = [&](GateId g) -> const E& {
-    auto it = std::lower_bound(ops.begin(), ops.end(), g);
-    if (it != ops.end() && *it == g) return opv[static_cast<std::size_t>(it - ops.begin())];
-    return val[static_cast<std::size_t>(std::lower_bound(cone.begin(), cone.end(), g) - cone.begin())];
+    if (ops.contains(g)) return opv[ops.index(g)];
+    return val[cone.index(g)];
   };
-  for (std::size_t k = 0; k < cone.size(); ++k) {
-    const Gate& g = c.gate(cone[k]);
+  for (std::size_t k = 0; k < cone.n; ++k) {
+    const Gate& g = c.gate(cone.v[k]);
     if (g.op == Op::Const) {
       if (!from(c.constant(g.a), val[k])) return false;
     } else if (g.op == Op::Add) {
@@ -172,65 +202,63 @@ Wire Builder::certify_bit(Wire w, BitDef def) {
   if (g.type == Type::Bit) return w;  // already certified (hash-consing found an equal gadget)
   const int ar = bool_arity(def.op);
   if (ar == 0) throw std::logic_error("certify_bit: only inputs and constants 0/1 are Bit leaves");
-  std::array<GateId, 3> raw = {def.x, def.y, def.z};
-  std::vector<GateId> ops;
+  const std::array<GateId, 3> raw = {def.x, def.y, def.z};
+  SmallVec<GateId, 3> ops;  // distinct operands
   for (int i = 0; i < ar; ++i) {
     GateId o = raw[static_cast<std::size_t>(i)];
     if (o == kNoGate || o >= w.id || c_.gates_[o].type != Type::Bit)
       throw std::logic_error(std::string("certify_bit: operand of ") + bool_op_name(def.op) + " is not an earlier Bit wire");
-    ops.push_back(o);
+    if (!ops.contains(o)) ops.push(o);
   }
-  std::sort(ops.begin(), ops.end());
-  ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-  // The cone of w cut at the operands (DFS; ids ascending = topological order).
-  std::vector<GateId> cone, stack = {w.id};
+  // The cone of w cut at the operands (DFS), then sorted: ids ascending = topological order.
+  Cone cone;
+  SmallVec<GateId, 2 * kMaxCertifyCone + 2> stack;
+  stack.push(w.id);
   bool integral = true;
-  while (!stack.empty()) {
-    GateId x = stack.back();
-    stack.pop_back();
-    if (std::binary_search(ops.begin(), ops.end(), x) || std::find(cone.begin(), cone.end(), x) != cone.end()) continue;
+  while (stack.n) {
+    GateId x = stack.v[--stack.n];
+    if (ops.contains(x) || cone.contains(x)) continue;
     const Gate& gx = c_.gates_[x];
     if (gx.op == Op::Input)
       throw std::logic_error("certify_bit: the cone reaches an input that is not an operand of the BitDef");
-    cone.push_back(x);
-    if (cone.size() > kMaxCertifyCone) throw std::logic_error("certify_bit: gadget cone too large");
+    cone.push(x);
     if (gx.op == Op::Const) {
       const Rat& q = c_.consts_[gx.a];
       integral = integral && q.is_integer() && q.num().fits_int64();
     } else {
-      stack.push_back(gx.a);
-      stack.push_back(gx.b);
+      stack.push(gx.a);
+      stack.push(gx.b);
     }
   }
-  std::sort(cone.begin(), cone.end());
-  auto position = [&](GateId o) { return static_cast<std::size_t>(std::lower_bound(ops.begin(), ops.end(), o) - ops.begin()); };
-  for (unsigned m = 0; m < (1u << ops.size()); ++m) {
+  std::sort(cone.v.begin(), cone.v.begin() + static_cast<long>(cone.n));
+  for (unsigned m = 0; m < (1u << ops.n); ++m) {
     // A constant operand (0 or 1) only takes its own value.
     bool consistent = true;
-    for (std::size_t i = 0; i < ops.size(); ++i)
-      if (const Rat* q = cval(ops[i])) consistent = consistent && (q->is_zero() == (((m >> i) & 1u) == 0));
+    for (std::size_t i = 0; i < ops.n; ++i)
+      if (const Rat* q = cval(ops.v[i])) consistent = consistent && (q->is_zero() == (((m >> i) & 1u) == 0));
     if (!consistent) continue;
-    auto bit = [&](int i) { return ((m >> position(raw[static_cast<std::size_t>(i)])) & 1u) != 0; };
+    auto bit = [&](int i) { return ((m >> ops.index(raw[static_cast<std::size_t>(i)])) & 1u) != 0; };
     const bool want = bool_apply(def.op, bit(0), ar > 1 && bit(1), ar > 2 && bit(2));
     bool ok = false;
     if (integral) {
-      std::vector<std::int64_t> opv(ops.size()), val(cone.size());
-      for (std::size_t i = 0; i < ops.size(); ++i) opv[i] = (m >> i) & 1u;
+      std::array<std::int64_t, 3> opv{};
+      std::array<std::int64_t, kMaxCertifyCone> val{};
+      for (std::size_t i = 0; i < ops.n; ++i) opv[i] = (m >> i) & 1u;
       bool fits = cone_value(
-          c_, cone, ops, opv, val, [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
+          c_, cone, ops, opv.data(), val.data(), [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
           [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_add_overflow(x, y, &r); },
           [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_mul_overflow(x, y, &r); });
-      if (fits) ok = val.back() == (want ? 1 : 0);
+      if (fits) ok = val[cone.n - 1] == (want ? 1 : 0);
       else integral = false;  // redo this assignment exactly
     }
     if (!integral) {
-      std::vector<Rat> opv(ops.size()), val(cone.size());
-      for (std::size_t i = 0; i < ops.size(); ++i) opv[i] = Rat(static_cast<std::int64_t>((m >> i) & 1u));
+      std::vector<Rat> opv(3), val(cone.n);
+      for (std::size_t i = 0; i < ops.n; ++i) opv[i] = Rat(static_cast<std::int64_t>((m >> i) & 1u));
       cone_value(
-          c_, cone, ops, opv, val, [](const Rat& q, Rat& r) { r = q; return true; },
+          c_, cone, ops, opv.data(), val.data(), [](const Rat& q, Rat& r) { r = q; return true; },
           [](const Rat& x, const Rat& y, Rat& r) { r = x + y; return true; },
           [](const Rat& x, const Rat& y, Rat& r) { r = x * y; return true; });
-      ok = val.back() == Rat(want ? 1 : 0);
+      ok = val[cone.n - 1] == Rat(want ? 1 : 0);
     }
     if (!ok) throw std::logic_error(std::string("certify_bit: gate does not compute ") + bool_op_name(def.op));
   }

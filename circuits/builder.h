@@ -8,6 +8,7 @@
 //   Wire z = g::and_(b, x, y);  b.output("z", z);  Circuit c = std::move(b).finish();
 // Bit wires come only from gadgets (certify_bit), which check the claimed Boolean function.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,8 @@ struct TooManyGates : std::runtime_error {
 };
 
 class Builder {
+  static constexpr int kSmallConst = 64;
+
  public:
   Builder();
   void set_ring(std::string ring) { c_.ring_ = std::move(ring); }
@@ -38,6 +41,7 @@ class Builder {
 
   Wire input(std::string name, Type t = Type::Field);  // Bit inputs: the caller promises 0/1
   Wire constant(const Rat& v);                         // Bit-typed when v is 0 or 1
+  Wire constant(std::int64_t v);
   Wire zero() { return zero_; }
   Wire one() { return one_; }
   Wire add(Wire a, Wire b);
@@ -76,6 +80,7 @@ class Builder {
   std::vector<GateId> table_;  // open addressing, kNoGate = empty; size a power of two
   std::size_t table_used_ = 0;
   std::unordered_map<std::string, GateId> const_index_;  // canonical "p/q" -> Const gate
+  std::array<GateId, 2 * kSmallConst + 1> small_const_;   // fast path for small integers
   std::size_t max_gates_ = 0;
   Wire zero_, one_;
 };

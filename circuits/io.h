@@ -6,6 +6,7 @@
 //   dot           Graphviz digraph of the live gates (node attributes carry the gate, so our
 //                 reader rebuilds the circuit from them; edges are for display)
 //   aiger         AIGER 1.9 ASCII ("aag M I 0 O A" + symbol table), all-Bit circuits only
+//   aiger-binary  the binary AIGER form ("aig ..."; what ABC's read_aiger accepts)
 //   blif          Berkeley BLIF (.names covers), all-Bit circuits only
 //   bristol       arithmetic Bristol (circom-2-arithc style): "2 1 a b c AAdd|AMul",
 //                 constants "1 1 <value> c EQ" (Bristol Fashion's constant assignment), outputs
@@ -22,7 +23,7 @@
 
 namespace cz::circuits {
 
-const std::vector<std::string>& circuit_formats();  // circuit-json, dot, aiger, blif, bristol
+const std::vector<std::string>& circuit_formats();  // circuit-json, dot, aiger, aiger-binary, blif, bristol
 
 nlohmann::json circuit_to_json(const Circuit& c, bool with_stats = true);
 Circuit circuit_from_json(const nlohmann::json& j, const std::string& where);
@@ -30,12 +31,13 @@ Circuit circuit_from_json(const nlohmann::json& j, const std::string& where);
 std::string write_circuit_json(const Circuit& c);
 std::string write_dot(const Circuit& c);
 std::string write_aiger(const Circuit& c);  // std::invalid_argument unless all outputs are Bit
+std::string write_aiger_binary(const Circuit& c);
 std::string write_blif(const Circuit& c);   // std::invalid_argument unless all outputs are Bit
 std::string write_bristol(const Circuit& c);
 
 Circuit read_circuit_json(const std::string& text, const std::string& source);
 Circuit read_dot(const std::string& text, const std::string& source);
-Circuit read_aiger(const std::string& text, const std::string& source);
+Circuit read_aiger(const std::string& text, const std::string& source);  // ASCII or binary
 Circuit read_blif(const std::string& text, const std::string& source);
 Circuit read_bristol(const std::string& text, const std::string& source);
 

@@ -2,6 +2,9 @@
 //   aag M I L O A        M = I + L + A, L = 0 here (combinational)
 //   I lines "2k", O lines with output literals, A lines "lhs rhs0 rhs1" (rhs0 >= rhs1),
 //   symbols "i<k> name" / "o<k> name", then "c" and a comment.
+// Binary AIGER ("aig M I L O A"): inputs implicit, outputs as ASCII lines, each AND as two
+// 7-bit varint deltas lhs−rhs0, rhs0−rhs1 (rhs0 >= rhs1). ABC's read_aiger reads only this form
+// (its ASCII reader crashes in the Debian 2022 build), Yosys reads both.
 // Our AIG (circuits/aig.h) is already topological and strashed.
 #include <sstream>
 
@@ -11,14 +14,31 @@
 
 namespace cz::circuits {
 
-std::string write_aiger(const Circuit& c) {
+namespace {
+std::string aiger_text(const Circuit& c, bool binary) {
   Aig a = to_aig(c);
   std::ostringstream os;
   const std::size_t I = a.num_inputs, A = a.ands.size(), M = I + A;
-  os << "aag " << M << " " << I << " 0 " << a.outputs.size() << " " << A << "\n";
-  for (std::size_t i = 0; i < I; ++i) os << 2 * (i + 1) << "\n";
+  os << (binary ? "aig " : "aag ") << M << " " << I << " 0 " << a.outputs.size() << " " << A << "\n";
+  if (!binary)
+    for (std::size_t i = 0; i < I; ++i) os << 2 * (i + 1) << "\n";
   for (auto o : a.outputs) os << o << "\n";
-  for (std::size_t k = 0; k < A; ++k) os << 2 * (1 + I + k) << " " << a.ands[k].first << " " << a.ands[k].second << "\n";
+  auto varint = [&](std::uint32_t x) {
+    while (x & ~0x7fu) {
+      os.put(static_cast<char>((x & 0x7f) | 0x80));
+      x >>= 7;
+    }
+    os.put(static_cast<char>(x));
+  };
+  for (std::size_t k = 0; k < A; ++k) {
+    const std::uint32_t lhs = static_cast<std::uint32_t>(2 * (1 + I + k));
+    if (binary) {
+      varint(lhs - a.ands[k].first);
+      varint(a.ands[k].first - a.ands[k].second);
+    } else {
+      os << lhs << " " << a.ands[k].first << " " << a.ands[k].second << "\n";
+    }
+  }
   auto clean = [](std::string s) {
     for (char& ch : s)
       if (ch == '\n' || ch == '\r') ch = '_';
@@ -29,6 +49,10 @@ std::string write_aiger(const Circuit& c) {
   os << "c\ncircuitzoo: bit-blasted from the certified Bit gadgets of an arithmetic circuit\n";
   return os.str();
 }
+}  // namespace
+
+std::string write_aiger(const Circuit& c) { return aiger_text(c, false); }
+std::string write_aiger_binary(const Circuit& c) { return aiger_text(c, true); }
 
 Circuit read_aiger(const std::string& text, const std::string& source) {
   std::istringstream in(text);
@@ -43,8 +67,9 @@ Circuit read_aiger(const std::string& text, const std::string& source) {
   std::istringstream hs(next("the header"));
   std::string magic;
   long long M, I, L, O, A;
-  if (!(hs >> magic >> M >> I >> L >> O >> A) || magic != "aag")
-    throw InputError("expected an ASCII AIGER header 'aag M I L O A'", where());
+  if (!(hs >> magic >> M >> I >> L >> O >> A) || (magic != "aag" && magic != "aig"))
+    throw InputError("expected an AIGER header 'aag M I L O A' or 'aig M I L O A'", where());
+  const bool binary = magic == "aig";
   if (L != 0) throw InputError("latches are not supported (combinational circuits only)", where());
   if (M < 0 || I < 0 || O < 0 || A < 0 || M != I + A || M > (1LL << 30)) throw InputError("inconsistent header (M != I + L + A)", where());
   Aig a;
@@ -54,7 +79,7 @@ Circuit read_aiger(const std::string& text, const std::string& source) {
     if (!(s >> v) || v < 0 || v > 2 * limit + 1) throw InputError("bad literal", where());
     return static_cast<std::uint32_t>(v);
   };
-  for (long long i = 0; i < I; ++i) {
+  for (long long i = 0; i < I && !binary; ++i) {
     std::istringstream ls(next("an input"));
     if (lit(ls, M) != 2 * (i + 1)) throw InputError("inputs must be the literals 2, 4, ..., 2I in order", where());
   }
@@ -62,7 +87,21 @@ Circuit read_aiger(const std::string& text, const std::string& source) {
     std::istringstream ls(next("an output"));
     a.outputs.push_back(lit(ls, M));
   }
-  for (long long k = 0; k < A; ++k) {
+  for (long long k = 0; k < A && binary; ++k) {
+    auto get = [&]() -> std::uint32_t {
+      std::uint32_t x = 0;
+      for (unsigned sh = 0;; sh += 7) {
+        int ch = in.get();
+        if (ch == EOF || sh > 28) throw InputError("truncated binary AND section", source + ": AND " + std::to_string(k));
+        x |= static_cast<std::uint32_t>(ch & 0x7f) << sh;
+        if (!(ch & 0x80)) return x;
+      }
+    };
+    const std::uint32_t lhs = static_cast<std::uint32_t>(2 * (1 + I + k)), d0 = get(), d1 = get();
+    if (d0 == 0 || d0 > lhs || d1 > lhs - d0) throw InputError("bad AND deltas", source + ": AND " + std::to_string(k));
+    a.ands.emplace_back(lhs - d0, lhs - d0 - d1);
+  }
+  for (long long k = 0; k < A && !binary; ++k) {
     std::istringstream ls(next("an AND"));
     std::uint32_t lhs = lit(ls, M), r0 = lit(ls, M), r1 = lit(ls, M);
     if (lhs != 2 * (1 + I + k)) throw InputError("AND gates must define variables I+1 .. M in order", where());

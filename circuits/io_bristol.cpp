@@ -113,11 +113,11 @@ Circuit read_bristol(const std::string& text, const std::string& source) {
 std::string write_circuit(const Circuit& c, const std::string& format) {
   if (format == "circuit-json") return write_circuit_json(c);
   if (format == "dot") return write_dot(c);
-  if (format == "aiger" || format == "blif") {
+  if (format == "aiger" || format == "aiger-binary" || format == "blif") {
     if (!c.all_outputs_bit())
       throw InputError("format '" + format + "' needs a circuit whose outputs are all Bit wires (this one has Field outputs)",
                        "--format");
-    return format == "aiger" ? write_aiger(c) : write_blif(c);
+    return format == "aiger" ? write_aiger(c) : format == "blif" ? write_blif(c) : write_aiger_binary(c);
   }
   if (format == "bristol") return write_bristol(c);
   throw InputError("unknown circuit format '" + format + "'", "--format");
@@ -126,7 +126,7 @@ std::string write_circuit(const Circuit& c, const std::string& format) {
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source) {
   if (format == "circuit-json") return read_circuit_json(text, source);
   if (format == "dot") return read_dot(text, source);
-  if (format == "aiger") return read_aiger(text, source);
+  if (format == "aiger" || format == "aiger-binary") return read_aiger(text, source);
   if (format == "blif") return read_blif(text, source);
   if (format == "bristol") return read_bristol(text, source);
   throw InputError("unknown circuit format '" + format + "'", "--format");

@@ -10,7 +10,7 @@ namespace cz::circuits {
 using json = nlohmann::json;
 
 const std::vector<std::string>& circuit_formats() {
-  static const std::vector<std::string> f = {"circuit-json", "dot", "aiger", "blif", "bristol"};
+  static const std::vector<std::string> f = {"circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol"};
   return f;
 }
 

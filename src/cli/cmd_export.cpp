@@ -1,15 +1,18 @@
 #include <iostream>
 
+#include "circuits/io.h"
+#include "cli/circuit_artifact.h"
 #include "cli/commands.h"
 #include "model/model_json.h"
+#include "util/atomic_file.h"
 #include "util/error.h"
 
 namespace cz::cli {
 
 int cmd_export(const ExportOptions& o) {
-  static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "blif", "bristol"};
+  static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol"};
   if (std::find(kFormats.begin(), kFormats.end(), o.format) == kFormats.end())
-    throw InputError("unknown format '" + o.format + "' (want model-json, circuit-json, dot, aiger, blif or bristol)",
+    throw InputError("unknown format '" + o.format + "' (want model-json, circuit-json, dot, aiger, aiger-binary, blif or bristol)",
                      "--format");
   if (o.out.empty()) throw InputError("missing output path", "-o");
   const Construction& k = find_construction(o.name);
@@ -19,7 +22,11 @@ int cmd_export(const ExportOptions& o) {
     if (!b.model) throw InputError(k.name + " does not build a model", "--format model-json");
     write_model_file(*b.model, o.out);
   } else {
-    throw InputError("format '" + o.format + "' is not available for " + k.name + " in this build", "--format");
+    // Circuit formats: the construction's circuit, or its model compiled into one.
+    CircuitArtifact a = circuit_of(b, kExportCompileCap);
+    if (!a.circuit) throw InputError(k.name + ": no circuit to export: " + a.skipped, "--format " + o.format);
+    std::string text = circuits::write_circuit(*a.circuit, o.format);  // InputError for aiger/blif of Field circuits
+    write_file_atomic(o.out, text);
   }
   std::cerr << "wrote " << o.out << "\n";
   return 0;

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "cli/circuit_artifact.h"
 #include "cli/commands.h"
 #include "report/report_json.h"
 
@@ -15,6 +16,7 @@ int cmd_stats(const Common& c) {
                       {"params", params.to_json()}, {"claims", claims}, {"notes", b.notes}};
   if (b.model) j["model"] = model_summary(*b.model);
   if (!b.circuit.is_null()) j["circuit"] = b.circuit;
+  else if (auto cs = circuit_stats_json(b); !cs.is_null()) j["circuit"] = cs;  // a model compiled (capped)
   if (!b.metrics.empty()) j["metrics"] = b.metrics;
   if (!c.json_path.empty()) {
     emit_json(j, c.json_path);
@@ -22,7 +24,7 @@ int cmd_stats(const Common& c) {
   }
   std::cout << k.name << "  " << params.to_json().dump() << "\n";
   if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";
-  if (!b.circuit.is_null()) std::cout << "  circuit: " << b.circuit.dump() << "\n";
+  if (j.contains("circuit")) std::cout << "  circuit: " << j["circuit"].dump() << "\n";
   if (!b.metrics.empty()) std::cout << "  metrics: " << b.metrics.dump() << "\n";
   for (const auto& cl : claims)
     std::cout << "  claim:   " << cl["quantity"].get<std::string>() << " claimed " << cl["claimed"].get<std::string>()

@@ -106,7 +106,9 @@ TEST_CASE("readers reject malformed files with a location") {
   bad("circuit-json", R"({"format":"circuitzoo.circuit/1","inputs":["a","b"],"input_types":["bit","bit"],"gates":[{"op":"add","a":0,"b":1,"bit":{"op":"or","x":0,"y":1}}],"outputs":[]})", "false Bit claim");
   bad("circuit-json", R"({"format":"circuitzoo.circuit/1","inputs":["a"],"gates":[{"op":"const","value":0.5}],"outputs":[]})", "floating-point");
   bad("circuit-json", R"({"format":"circuitzoo.circuit/1","inputs":["a"],"gates":[],"outputs":[{"name":"o","gate":3}]})", "does not precede");
-  bad("aiger", "aig 1 1 0 1 0\n2\n2\n", "ASCII AIGER header");
+  bad("aiger", "aog 1 1 0 1 0\n2\n2\n", "AIGER header");
+  bad("aiger-binary", "aig 2 1 0 1 1\n4\n", "truncated");
+  bad("aiger-binary", std::string("aig 2 1 0 1 1\n4\n") + char(5) + char(0), "bad AND deltas");
   bad("aiger", "aag 3 1 0 1 1\n2\n4\n4 6 2\n", "inconsistent");
   bad("aiger", "aag 2 1 0 1 1\n2\n4\n4 4 2\n", "not defined before");
   bad("aiger", "aag 2 1 0 1 1\n2\n4\n", "unexpected end");

@@ -1,0 +1,129 @@
+// Circuit benchmarks (issue 3): builder throughput and memory on a >= 10^7-gate sorting network,
+// and evaluation throughput in gate·instances/s for exact Z, batched Fp and bit-sliced on the
+// same all-Bit circuit (one benchmark reports all three and their ratios, single-threaded).
+//   build-*/bench/bench_circuits --benchmark_filter=BM_build
+//   build-*/bench/bench_circuits --benchmark_filter=BM_eval_ratios
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <time.h>
+
+#include <random>
+
+#include "circuits/builder.h"
+#include "circuits/eval.h"
+#include "circuits/eval_batch.h"
+#include "circuits/eval_bitslice.h"
+#include "circuits/gadgets_sort.h"
+#include "circuits/stats.h"
+
+namespace {
+using namespace cz;
+using namespace cz::circuits;
+namespace g = cz::circuits::gadgets;
+
+long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// Odd-even merge sort of n d-bit keys with an index payload of ceil(log2 n) bits.
+Circuit sort_network(std::size_t n, std::size_t d, Builder* keep = nullptr, std::size_t* table_bytes = nullptr) {
+  Builder b;
+  std::size_t w = 0;
+  while ((std::size_t{1} << w) < n) ++w;
+  std::vector<g::Item> items;
+  for (std::size_t i = 0; i < n; ++i) items.push_back({g::input_bits(b, "k" + std::to_string(i), d), g::const_bits(b, i, w)});
+  items = g::odd_even_merge_sort(b, std::move(items));
+  for (std::size_t i = 0; i < n; ++i) {
+    for (Wire x : items[i].key) b.output("key", x);
+    for (Wire x : items[i].payload) b.output("idx", x);
+  }
+  if (table_bytes) *table_bytes = b.table_bytes();
+  (void)keep;
+  return std::move(b).finish();
+}
+
+// n = 1024 keys of 20 bits: 24063 comparators, about 1.1·10^7 gates.
+void BM_build_sort_network(benchmark::State& st) {
+  const std::size_t n = static_cast<std::size_t>(st.range(0)), d = static_cast<std::size_t>(st.range(1));
+  std::size_t gates = 0, mem = 0, table = 0;
+  const long rss0 = peak_rss_kb();
+  for (auto _ : st) {
+    Circuit c = sort_network(n, d, nullptr, &table);
+    gates = c.size();
+    mem = c.memory_bytes();
+    benchmark::DoNotOptimize(gates);
+  }
+  const long rss1 = peak_rss_kb();
+  st.counters["gates"] = static_cast<double>(gates);
+  st.counters["gates_per_s"] = benchmark::Counter(static_cast<double>(gates) * static_cast<double>(st.iterations()), benchmark::Counter::kIsRate);
+  st.counters["bytes_per_gate_circuit"] = static_cast<double>(mem) / static_cast<double>(gates);
+  st.counters["bytes_per_gate_builder"] = static_cast<double>(mem + table) / static_cast<double>(gates);
+  st.counters["peak_rss_growth_MiB"] = static_cast<double>(rss1 - rss0) / 1024.0;
+}
+BENCHMARK(BM_build_sort_network)->Args({1024, 20})->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_build_sort_network)->Args({64, 8})->Unit(benchmark::kMillisecond);
+
+// The three evaluators on one all-Bit circuit (sort of 32 keys of 8 bits), single-threaded.
+void BM_eval_ratios(benchmark::State& st) {
+  Circuit c = sort_network(32, 8);
+  const auto s = compute_stats(c, {false, false});
+  const double G = static_cast<double>(s.size);  // arithmetic gates (Add + Mul)
+  const std::size_t n = c.num_inputs(), O = c.outputs().size();
+  std::mt19937_64 rng(7);
+  double exact = 0, batch = 0, bits = 0;
+  for (auto _ : st) {
+    // Thread CPU time, so that other processes on a shared machine do not skew the ratios.
+    auto now = [] {
+      timespec ts{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+      return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+    };
+    // exact Z (FLINT Int per gate), a few instances
+    Evaluator<RingZ> ez(RingZ{}, c);
+    const std::size_t ie = 200;
+    double t0 = now();
+    for (std::size_t k = 0; k < ie; ++k) {
+      std::vector<Int> x(n);
+      for (auto& v : x) v = Int(static_cast<std::int64_t>(rng() & 1));
+      benchmark::DoNotOptimize(ez(x));
+    }
+    double t1 = now();
+    exact = G * ie / (t1 - t0);
+    // batched Fp, p = 2^61 - 1
+    BatchFp bf(c, 2305843009213693951ULL);
+    const std::size_t ib = 64 * 200;
+    std::vector<std::uint64_t> in(ib * n);
+    for (auto& v : in) v = rng() & 1;
+    t0 = now();
+    benchmark::DoNotOptimize(bf.run(in, ib, 1));
+    t1 = now();
+    batch = G * ib / (t1 - t0);
+    // bit-sliced, 512 instances per pass
+    BitSliced bs(c);
+    std::vector<std::uint64_t> bin(n * BitSliced::kWords), bout(O * BitSliced::kWords), work;
+    const std::size_t blocks = 4000;
+    t0 = now();
+    for (std::size_t k = 0; k < blocks; ++k) {
+      BitSliced::exhaustive_inputs(k * BitSliced::kInstances, n, bin.data());
+      bs.run_block(bin.data(), bout.data(), work);
+      benchmark::DoNotOptimize(bout.data());
+    }
+    t1 = now();
+    bits = G * static_cast<double>(blocks * BitSliced::kInstances) / (t1 - t0);
+  }
+  st.counters["gates"] = G;
+  st.counters["exact_Z_gate_inst_per_s"] = exact;
+  st.counters["batch_Fp_gate_inst_per_s"] = batch;
+  st.counters["bitsliced_gate_inst_per_s"] = bits;
+  st.counters["ratio_batch_over_exact"] = batch / exact;
+  st.counters["ratio_bitsliced_over_exact"] = bits / exact;
+  st.counters["ratio_bitsliced_over_batch"] = bits / batch;
+}
+BENCHMARK(BM_eval_ratios)->Unit(benchmark::kSecond)->Iterations(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();
