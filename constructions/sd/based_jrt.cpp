@@ -92,7 +92,7 @@ Built build(const Params& p) {
     throw InputError("the random kernel enumerates {0,1}^n; use n <= 8", "-p n=" + p.s("n"));
 
   // The largest first set on the default domain fixes the auto-tuned f (random) and r (exp).
-  SdDomain dom = make_sd_domain(p, DomainOptions{});
+  SdDomain dom = metric_domain(p);
   std::size_t s_max = 0;
   for (std::uint64_t k = 0; k < dom.count; ++k) s_max = std::max(s_max, first_set_size(dom.instance(k), art.stage));
   if (cfg.kernel.kind == KernelKind::Random) {

@@ -27,7 +27,7 @@ void tuple_claims(Built& b, const std::string& prefix, const Model& m, long long
 void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
   const PipelineConfig& cfg = art.pipeline->config();
   const unsigned n = cfg.n;
-  SdDomain dom = make_sd_domain(p, DomainOptions{});
+  SdDomain dom = metric_domain(p);
   std::size_t s_max = 0, N_max = 1;
   std::set<std::pair<std::vector<std::uint32_t>, std::uint32_t>> pairs;  // (first set, query) for the random scan
   for (std::uint64_t k = 0; k < dom.count; ++k) {
@@ -44,7 +44,7 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
   }
   const std::string stage = p.s("stage");
   const bool all = art.stage == Stage::All;
-  b.metrics = {{"instances", dom.count}, {"domain", dom.describe()}, {"first_set_max", s_max}, {"N_max", N_max},
+  b.metrics = {{"metric_instances", dom.count}, {"domain", dom.describe()}, {"first_set_max", s_max}, {"N_max", N_max},
                {"n_min_AB", n * s_max}};
   const std::string conv = cfg.layout == Layout::Top ? "anticausal" : "causal";
 

@@ -1,5 +1,7 @@
 #include "constructions/sd/domain.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 #include "verify/matrix_domain.h"
 #include "verify/seeded.h"
@@ -65,6 +67,12 @@ SdDomain make_sd_domain(const Params& p, const DomainOptions& o) {
     d.exhaustive = c && *c <= small;
   }
   d.count = d.exhaustive ? *c : (o.samples ? *o.samples : 20000);
+  return d;
+}
+
+SdDomain metric_domain(const Params& p) {
+  SdDomain d = make_sd_domain(p, DomainOptions{});
+  if (!d.exhaustive) d.count = std::min<std::uint64_t>(d.count, 4096);
   return d;
 }
 

@@ -30,6 +30,10 @@ std::vector<ParamSpec> sd_domain_params(std::int64_t n_default, const std::strin
 // (default 20,000) seeded draws. Throws InputError on impossible sizes.
 SdDomain make_sd_domain(const Params& p, const DomainOptions& o);
 
+// The domain the build-time metrics are measured on: the default domain, with a sampled one cut
+// to its first 4,096 samples (sizes are fixed there, so the maxima are the same).
+SdDomain metric_domain(const Params& p);
+
 // Greedy shrinking: drop elements of A or B (one at a time) while `fails` stays true.
 sd::Instance shrink_instance(sd::Instance x, const std::function<bool(const sd::Instance&)>& fails);
 

@@ -61,7 +61,7 @@ Built build(const Params& p) {
   art->exact_min_state = !(jrt && paper);
 
   // Metrics: every instance of the default domain, run through the program (max over the domain).
-  SdDomain dom = make_sd_domain(p, DomainOptions{});
+  SdDomain dom = metric_domain(p);
   std::size_t max_state = 0, max_set = 0, max_nmin = 0, max_nA = 0, max_reg = 0, over = 0;
   long long max_excess = 0;
   std::optional<sd::Instance> first_over;
@@ -82,7 +82,7 @@ Built build(const Params& p) {
     }
   }
   Built b;
-  b.metrics = {{"instances", dom.count},          {"domain", dom.describe()},
+  b.metrics = {{"metric_instances", dom.count},          {"domain", dom.describe()},
                {"state_bits", max_state},          {"set_bits", max_set},
                {"register_bits", max_reg},         {"n_min_AB", max_nmin},
                {"n_A", max_nA},                    {"set_bits_minus_n_min", max_excess},

@@ -1,0 +1,75 @@
+// eq/via-mqar: JRT Prop G.8, EQ through an MQAR solver on the JRT prompt
+// (u1,1,u1),(u2,1,u2),(u1,1,u1),(u2,1,u2). The MQAR solver here is the project's independent
+// MQAR reference (tasks/mqar_reference.h, Zoology Alg. 9 as in spec §7.1); the claim checked is
+// the reduction itself: encoding + decoding turn a correct MQAR answer into the EQ answer.
+// decode=q1 reads query 1; decode=any is the paper's literal "returns 1 iff there is a match",
+// which is refuted (queries 2 and 3 always match; see tasks/eq.h).
+#include "tasks/eq.h"
+#include "tasks/mqar_reference.h"
+#include "util/error.h"
+#include "verify/construction.h"
+#include "verify/matrix_domain.h"
+#include "verify/seeded.h"
+
+namespace cz {
+namespace {
+
+constexpr const char* kNote =
+    "EQ -> MQAR (JRT Prop G.8); MQAR answered by the independent reference (spec §7.1). With the strict j < i of "
+    "MQAR, queries 2 and 3 always match (k_0 = u1, k_1 = u2), so only query 1 carries the EQ answer";
+
+bool decode(const std::vector<std::optional<std::int64_t>>& ans, bool any) {
+  if (!any) return ans.at(1) && *ans[1] == 1;
+  for (const auto& a : ans)
+    if (a && *a == 1) return true;
+  return false;
+}
+
+const bool registered = register_construction({
+    "eq/via-mqar", "eq", "JRT Prop G.8: EQ through MQAR on the JRT prompt (decode at query 1)",
+    {int_param("c", 8, 2, 1 << 16, "vocabulary size: u1, u2 in [0, c)"),
+     choice_param("decode", "q1", {"q1", "any"},
+                  "q1: the answer at query 1; any: the paper's literal 'returns 1 iff there is a match' (refuted)")},
+    [](const Params& p) {
+      Built b;
+      b.notes.push_back(kNote);
+      b.claims.push_back(paper_claim("layers", "same as the MQAR solver", std::nullopt, "asymptotic", "JRT Prop G.8", nullptr,
+                                     "the reduction adds no layer: one MQAR call on a fixed 12-token prompt"));
+      b.metrics = {{"mqar_calls", 1}, {"prompt_tokens", 12}, {"instances", p.u("c") * p.u("c")}};
+      return b;
+    },
+    [](const Params& p, const Built&, const DomainOptions& o) {
+      const auto c = static_cast<std::uint32_t>(p.u("c"));
+      const bool any = p.s("decode") == "any";
+      const std::uint64_t all = std::uint64_t(c) * c;
+      Check k;
+      k.domain = (o.samples || (!o.force_exhaustive && all > (std::uint64_t(1) << kExhaustiveBitsDefault))) ? "sampled"
+                                                                                                        : "exhaustive";
+      k.instances = k.domain == "exhaustive" ? all : (o.samples ? *o.samples : 20000);
+      k.description = k.domain == "exhaustive" ? "all " + std::to_string(all) + " pairs (u1, u2) in [0," + std::to_string(c) + ")^2"
+                                               : std::to_string(k.instances) + " seeded random pairs, seed " + std::to_string(o.seed);
+      const bool exhaustive = k.domain == "exhaustive";
+      const std::uint64_t seed = o.seed;
+      k.run = [=](std::uint64_t idx) -> std::optional<Failure> {
+        eq::Instance x = exhaustive ? eq::instance(c, idx) : [&] {
+          InstanceRng rng(seed, idx);
+          return eq::Instance{c, static_cast<std::uint32_t>(rng.below(c)), static_cast<std::uint32_t>(rng.below(c))};
+        }();
+        mqar::Instance m = eq::to_mqar(x);
+        auto ans = mqar::reference_answers(m);
+        const bool got = decode(ans, any);
+        if (got == eq::equal(x)) return std::nullopt;
+        Failure f;
+        f.instance = {{"c", c}, {"u1", x.u1}, {"u2", x.u2}};
+        f.input = m.tokens;
+        f.expected = eq::equal(x);
+        f.got = got;
+        f.message = std::string("EQ decoded ") + (got ? "equal" : "different") + " from the MQAR answers" +
+                    (any ? " (decode=any: queries 2 and 3 always match)" : "");
+        return f;
+      };
+      return k;
+    }});
+
+}  // namespace
+}  // namespace cz
