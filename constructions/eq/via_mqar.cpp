@@ -1,9 +1,13 @@
 // eq/via-mqar: JRT Prop G.8, EQ through an MQAR solver on the JRT prompt
-// (u1,1,u1),(u2,1,u2),(u1,1,u1),(u2,1,u2). The MQAR solver here is the project's independent
-// MQAR reference (tasks/mqar_reference.h, Zoology Alg. 9 as in spec §7.1); the claim checked is
-// the reduction itself: encoding + decoding turn a correct MQAR answer into the EQ answer.
+// (u1,1,u1),(u2,1,u2),(u1,1,u1),(u2,1,u2). Solvers: the mqar/attention model (Zoology H.7.2,
+// an exact BaseConv + LinearAttention model on one-hot tokens, evaluated exactly), or the
+// independent MQAR reference (tasks/mqar_reference.h, Zoology Alg. 9 as in spec §7.1). The prompt
+// repeats keys (u1 and u2 twice), outside the distinct-key domain MQAR is defined on (spec E5);
+// query 1 sees only key 0, so its answer is unambiguous for every solver.
 // decode=q1 reads query 1; decode=any is the paper's literal "returns 1 iff there is a match",
 // which is refuted (queries 2 and 3 always match; see tasks/eq.h).
+#include "constructions/mqar/solvers.h"
+#include "constructions/mqar/sparse_model.h"
 #include "tasks/eq.h"
 #include "tasks/mqar_reference.h"
 #include "util/error.h"
@@ -15,8 +19,9 @@ namespace cz {
 namespace {
 
 constexpr const char* kNote =
-    "EQ -> MQAR (JRT Prop G.8); MQAR answered by the independent reference (spec §7.1). With the strict j < i of "
-    "MQAR, queries 2 and 3 always match (k_0 = u1, k_1 = u2), so only query 1 carries the EQ answer";
+    "EQ -> MQAR (JRT Prop G.8) on the 4-triple JRT prompt. With the strict j < i of MQAR, queries 2 and 3 always "
+    "match (k_0 = u1, k_1 = u2), so only query 1 carries the EQ answer; the prompt repeats keys, outside MQAR's "
+    "distinct-key domain (spec E5), but query 1 sees key 0 only";
 
 bool decode(const std::vector<std::optional<std::int64_t>>& ans, bool any) {
   if (!any) return ans.at(1) && *ans[1] == 1;
@@ -25,15 +30,40 @@ bool decode(const std::vector<std::optional<std::int64_t>>& ans, bool any) {
   return false;
 }
 
+// The attention model's output read the same way: query i sits at row 3i+2 (one-hot tokens);
+// q1: row 5 decodes to token 1; any: some query row is nonzero (a match; repeated keys sum).
+bool decode(const Matrix<Int>& out, const mqar::Codec& codec, bool any) {
+  if (!any) {
+    mqar::Decoded d = mqar::decode_row(codec, out, 5);
+    return d.kind == mqar::Decoded::Token && d.token == 1;
+  }
+  for (std::size_t i = 1; i < 4; ++i)
+    for (std::size_t j = 0; j < out.cols(); ++j)
+      if (!out(3 * i + 2, j).is_zero()) return true;
+  return false;
+}
+
 const bool registered = register_construction({
     "eq/via-mqar", "eq", "JRT Prop G.8: EQ through MQAR on the JRT prompt (decode at query 1)",
     {int_param("c", 8, 2, 1 << 16, "vocabulary size: u1, u2 in [0, c)"),
      choice_param("decode", "q1", {"q1", "any"},
-                  "q1: the answer at query 1; any: the paper's literal 'returns 1 iff there is a match' (refuted)")},
+                  "q1: the answer at query 1; any: the paper's literal 'returns 1 iff there is a match' (refuted)"),
+     choice_param("solver", "attention", {"attention", "reference"},
+                  "MQAR solver: the mqar/attention model (exact), or the independent MQAR reference")},
     [](const Params& p) {
       Built b;
       b.notes.push_back(kNote);
-      b.claims.push_back(paper_claim("layers", "same as the MQAR solver", std::nullopt, "asymptotic", "JRT Prop G.8", nullptr,
+      b.notes.push_back("MQAR solver: " + p.s("solver") +
+                        (p.s("solver") == "attention" ? " (mqar/attention's model for 4 triples, c = " + p.s("c") + ")" : ""));
+      nlohmann::json layers = nullptr;
+      if (p.s("solver") == "attention") {
+        const auto c = static_cast<std::uint32_t>(p.u("c"));
+        b.model = to_model(mqarc::attention_model(eq::to_mqar(eq::Instance{c, 0, c - 1})));
+        layers = b.model->layers.size();
+        b.claims.push_back(our_claim("layers", static_cast<long long>(b.model->layers.size()), "exact",
+                                     "ours: the MQAR model itself (mqar/attention), nothing added", layers));
+      }
+      b.claims.push_back(paper_claim("layers", "same as the MQAR solver", std::nullopt, "asymptotic", "JRT Prop G.8", layers,
                                      "the reduction adds no layer: one MQAR call on a fixed 12-token prompt"));
       b.metrics = {{"mqar_calls", 1}, {"prompt_tokens", 12}, {"instances", p.u("c") * p.u("c")}};
       return b;
@@ -41,6 +71,15 @@ const bool registered = register_construction({
     [](const Params& p, const Built&, const DomainOptions& o) {
       const auto c = static_cast<std::uint32_t>(p.u("c"));
       const bool any = p.s("decode") == "any";
+      std::shared_ptr<const MqarSolver> model;
+      if (p.s("solver") == "attention") {
+        mqarc::TaskShape shape;
+        shape.layout = mqar::Layout::Triples;
+        shape.n = shape.K = 4;
+        shape.N = 12;
+        shape.c = c;
+        model = std::make_shared<const MqarSolver>(mqarc::attention_solver(shape));
+      }
       const std::uint64_t all = std::uint64_t(c) * c;
       Check k;
       k.domain = (o.samples || (!o.force_exhaustive && all > (std::uint64_t(1) << kExhaustiveBitsDefault))) ? "sampled"
@@ -56,8 +95,7 @@ const bool registered = register_construction({
           return eq::Instance{c, static_cast<std::uint32_t>(rng.below(c)), static_cast<std::uint32_t>(rng.below(c))};
         }();
         mqar::Instance m = eq::to_mqar(x);
-        auto ans = mqar::reference_answers(m);
-        const bool got = decode(ans, any);
+        const bool got = model ? decode(model->run(m).output, model->codec, any) : decode(mqar::reference_answers(m), any);
         if (got == eq::equal(x)) return std::nullopt;
         Failure f;
         f.instance = {{"c", c}, {"u1", x.u1}, {"u2", x.u2}};
