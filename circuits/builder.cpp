@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 
 namespace cz::circuits {
 
 namespace {
-constexpr std::size_t kMaxCertifyCone = 64;  // gadgets are small; a bigger cone is a misuse
+constexpr std::size_t kMaxCertifyCone = 256;  // gadgets are small; a bigger cone is a misuse
+constexpr std::size_t kMaxCut = 10;           // Bit wires the check may enumerate (2^10 assignments)
+constexpr int kMaxExpansions = 6;
 }
 
 Builder::Builder() {
@@ -120,7 +123,7 @@ Wire Builder::add(Wire a, Wire b) {
     const Rat* c = ca ? ca : cb;
     Wire x = ca ? b : a;
     const Gate& gx = c_.gates_[x.id];
-    if (gx.op == Op::Add) {
+    if (gx.op == Op::Add && gx.type != Type::Bit) {  // never fold through a Bit wire (see header)
       const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
       if (c1) return add(constant(*c + *c1), Wire{gx.b});
       if (c2) return add(constant(*c + *c2), Wire{gx.a});
@@ -140,7 +143,7 @@ Wire Builder::mul(Wire a, Wire b) {
     const Rat* c = ca ? ca : cb;
     Wire x = ca ? b : a;
     const Gate& gx = c_.gates_[x.id];
-    if (gx.op == Op::Mul) {
+    if (gx.op == Op::Mul && gx.type != Type::Bit) {  // never fold through a Bit wire (see header)
       const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
       if (c1) return mul(constant(*c * *c1), Wire{gx.b});
       if (c2) return mul(constant(*c * *c2), Wire{gx.a});
@@ -175,8 +178,10 @@ using Cone = SmallVec<GateId, kMaxCertifyCone>;
 
 // Evaluates the cone (ascending ids; operands inside the cone or among `ops`) for one
 // assignment of the operands; returns false on int64 overflow.
+using Cut = SmallVec<GateId, kMaxCut>;
+
 template <class E, class FromRat, class Add, class Mul>
-bool cone_value(const Circuit& c, const Cone& cone, const SmallVec<GateId, 3>& ops, const E* opv, E* val, FromRat from,
+bool cone_value(const Circuit& c, const Cone& cone, const Cut& ops, const E* opv, E* val, FromRat from,
                 Add add, Mul mul) {
   auto get = [&](GateId g) -> const E& {
     if (ops.contains(g)) return opv[ops.index(g)];
@@ -195,78 +200,126 @@ bool cone_value(const Circuit& c, const Cone& cone, const SmallVec<GateId, 3>& o
   return true;
 }
 
-}  // namespace
-
-Wire Builder::certify_bit(Wire w, BitDef def) {
-  Gate& g = c_.gates_[w.id];
-  if (g.type == Type::Bit) return w;  // already certified (hash-consing found an equal gadget)
-  const int ar = bool_arity(def.op);
-  if (ar == 0) throw std::logic_error("certify_bit: only inputs and constants 0/1 are Bit leaves");
-  const std::array<GateId, 3> raw = {def.x, def.y, def.z};
-  SmallVec<GateId, 3> ops;  // distinct operands
-  for (int i = 0; i < ar; ++i) {
-    GateId o = raw[static_cast<std::size_t>(i)];
-    if (o == kNoGate || o >= w.id || c_.gates_[o].type != Type::Bit)
-      throw std::logic_error(std::string("certify_bit: operand of ") + bool_op_name(def.op) + " is not an earlier Bit wire");
-    if (!ops.contains(o)) ops.push(o);
-  }
-  // The cone of w cut at the operands (DFS), then sorted: ids ascending = topological order.
+// Empty when w's cone cut at `cut` computes def (see certify_bit); else why not.
+std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cut& cut) {
+  // The cone of w cut at `cut` (DFS), then sorted: ids ascending = topological order.
   Cone cone;
   SmallVec<GateId, 2 * kMaxCertifyCone + 2> stack;
   stack.push(w.id);
   bool integral = true;
-  while (stack.n) {
-    GateId x = stack.v[--stack.n];
-    if (ops.contains(x) || cone.contains(x)) continue;
-    const Gate& gx = c_.gates_[x];
-    if (gx.op == Op::Input)
-      throw std::logic_error("certify_bit: the cone reaches an input that is not an operand of the BitDef");
-    cone.push(x);
-    if (gx.op == Op::Const) {
-      const Rat& q = c_.consts_[gx.a];
-      integral = integral && q.is_integer() && q.num().fits_int64();
-    } else {
-      stack.push(gx.a);
-      stack.push(gx.b);
+  try {
+    while (stack.n) {
+      GateId x = stack.v[--stack.n];
+      if (cut.contains(x) || cone.contains(x)) continue;
+      const Gate& gx = c_.gate(x);
+      if (gx.op == Op::Input) return "the cone reaches an input that is not an operand of the BitDef";
+      cone.push(x);
+      if (gx.op == Op::Const) {
+        const Rat& q = c_.constant(gx.a);
+        integral = integral && q.is_integer() && q.num().fits_int64();
+      } else {
+        stack.push(gx.a);
+        stack.push(gx.b);
+      }
     }
+  } catch (const std::logic_error&) {
+    return "gadget cone too large";
   }
   std::sort(cone.v.begin(), cone.v.begin() + static_cast<long>(cone.n));
-  for (unsigned m = 0; m < (1u << ops.n); ++m) {
-    // A constant operand (0 or 1) only takes its own value.
+  // Boolean value of a Bit wire from the cut assignment m, through BitDefs.
+  std::function<bool(GateId, unsigned)> bval = [&](GateId g, unsigned m) -> bool {
+    if (cut.contains(g)) return ((m >> cut.index(g)) & 1u) != 0;
+    const BitDef& d = c_.bit_def(g);
+    const int a = bool_arity(d.op);
+    if (a == 0) {
+      if (d.op == BoolOp::Input) throw std::logic_error("input outside the cut");
+      return d.op == BoolOp::Const1;
+    }
+    return bool_apply(d.op, bval(d.x, m), a > 1 && bval(d.y, m), a > 2 && bval(d.z, m));
+  };
+  for (unsigned m = 0; m < (1u << cut.n); ++m) {
+    // A constant in the cut (0 or 1) only takes its own value.
     bool consistent = true;
-    for (std::size_t i = 0; i < ops.n; ++i)
-      if (const Rat* q = cval(ops.v[i])) consistent = consistent && (q->is_zero() == (((m >> i) & 1u) == 0));
+    for (std::size_t i = 0; i < cut.n; ++i)
+      if (const Rat* q = c_.gate(cut.v[i]).op == Op::Const ? &c_.const_value(cut.v[i]) : nullptr) consistent = consistent && (q->is_zero() == (((m >> i) & 1u) == 0));
     if (!consistent) continue;
-    auto bit = [&](int i) { return ((m >> ops.index(raw[static_cast<std::size_t>(i)])) & 1u) != 0; };
-    const bool want = bool_apply(def.op, bit(0), ar > 1 && bit(1), ar > 2 && bit(2));
+    bool want;
+    try {
+      const int ar = bool_arity(def.op);
+      want = bool_apply(def.op, bval(def.x, m), ar > 1 && bval(def.y, m), ar > 2 && bval(def.z, m));
+    } catch (const std::logic_error&) {
+      return "an operand depends on an input outside the cut";
+    }
     bool ok = false;
     if (integral) {
-      std::array<std::int64_t, 3> opv{};
+      std::array<std::int64_t, kMaxCut> opv{};
       std::array<std::int64_t, kMaxCertifyCone> val{};
-      for (std::size_t i = 0; i < ops.n; ++i) opv[i] = (m >> i) & 1u;
+      for (std::size_t i = 0; i < cut.n; ++i) opv[i] = (m >> i) & 1u;
       bool fits = cone_value(
-          c_, cone, ops, opv.data(), val.data(), [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
+          c_, cone, cut, opv.data(), val.data(), [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
           [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_add_overflow(x, y, &r); },
           [](std::int64_t x, std::int64_t y, std::int64_t& r) { return !__builtin_mul_overflow(x, y, &r); });
       if (fits) ok = val[cone.n - 1] == (want ? 1 : 0);
       else integral = false;  // redo this assignment exactly
     }
     if (!integral) {
-      std::vector<Rat> opv(3), val(cone.n);
-      for (std::size_t i = 0; i < ops.n; ++i) opv[i] = Rat(static_cast<std::int64_t>((m >> i) & 1u));
+      std::vector<Rat> opv(kMaxCut), val(cone.n);
+      for (std::size_t i = 0; i < cut.n; ++i) opv[i] = Rat(static_cast<std::int64_t>((m >> i) & 1u));
       cone_value(
-          c_, cone, ops, opv.data(), val.data(), [](const Rat& q, Rat& r) { r = q; return true; },
+          c_, cone, cut, opv.data(), val.data(), [](const Rat& q, Rat& r) { r = q; return true; },
           [](const Rat& x, const Rat& y, Rat& r) { r = x + y; return true; },
           [](const Rat& x, const Rat& y, Rat& r) { r = x * y; return true; });
       ok = val[cone.n - 1] == Rat(want ? 1 : 0);
     }
-    if (!ok) throw std::logic_error(std::string("certify_bit: gate does not compute ") + bool_op_name(def.op));
+    if (!ok) return std::string("gate does not compute ") + bool_op_name(def.op);
   }
-  Gate& gg = c_.gates_[w.id];
-  gg.type = Type::Bit;
-  gg.aux = static_cast<GateId>(c_.bit_defs_.size());
-  c_.bit_defs_.push_back(def);
-  return w;
+  return "";
+}
+
+}  // namespace
+
+// The check: w's arithmetic cone, cut at a set S of Bit wires, must equal def on every 0/1
+// assignment of S, where def's operands are evaluated from S through their own BitDefs. S starts
+// as def's operands; when operands depend on each other (e.g. hash-consing made c − a equal to
+// the select s = NOT a), the check fails spuriously, so the newest non-leaf wire of S is replaced
+// by its BitDef operands and the check is repeated (a few times, |S| <= kMaxCut). Sound: every
+// wire of S is 0/1 on 0/1 inputs and every Bit wire equals its BitDef (induction on gate order).
+Wire Builder::certify_bit(Wire w, BitDef def) {
+  if (c_.gates_[w.id].type == Type::Bit) return w;  // already certified (hash-consing found an equal gadget)
+  const int ar = bool_arity(def.op);
+  if (ar == 0) throw std::logic_error("certify_bit: only inputs and constants 0/1 are Bit leaves");
+  const std::array<GateId, 3> raw = {def.x, def.y, def.z};
+  Cut cut;
+  for (int i = 0; i < ar; ++i) {
+    GateId o = raw[static_cast<std::size_t>(i)];
+    if (o == kNoGate || o >= w.id || c_.gates_[o].type != Type::Bit)
+      throw std::logic_error(std::string("certify_bit: operand of ") + bool_op_name(def.op) + " is not an earlier Bit wire");
+    if (!cut.contains(o)) cut.push(o);
+  }
+  std::string failure;
+  for (int round = 0; round <= kMaxExpansions; ++round) {
+    failure = check_bit_cut(c_, w, def, cut);
+    if (failure.empty()) {
+      Gate& gg = c_.gates_[w.id];
+      gg.type = Type::Bit;
+      gg.aux = static_cast<GateId>(c_.bit_defs_.size());
+      c_.bit_defs_.push_back(def);
+      return w;
+    }
+    // Expand the newest wire of the cut that has Bit operands.
+    std::size_t pick = kMaxCut;
+    for (std::size_t i = 0; i < cut.n; ++i)
+      if (bool_arity(c_.bit_defs_[c_.gates_[cut.v[i]].aux].op) > 0 && (pick == kMaxCut || cut.v[i] > cut.v[pick])) pick = i;
+    if (pick == kMaxCut) break;
+    const BitDef& d = c_.bit_defs_[c_.gates_[cut.v[pick]].aux];
+    cut.v[pick] = cut.v[--cut.n];
+    for (GateId o : {d.x, d.y, d.z})
+      if (o != kNoGate && !cut.contains(o)) {
+        if (cut.n == kMaxCut) { failure += " (cut too large)"; round = kMaxExpansions; break; }
+        cut.push(o);
+      }
+  }
+  throw std::logic_error(std::string("certify_bit(") + bool_op_name(def.op) + "): " + failure);
 }
 
 Circuit Builder::finish() && {

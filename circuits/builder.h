@@ -2,7 +2,10 @@
 // twice: an open-addressing table of gate ids keyed by (op, a, b), commutative operands in
 // canonical order) and folds constants, so shared subexpressions are never duplicated
 // (Halide CSE.h's DAG-vs-tree point) and gadgets on constant inputs cost nothing:
-//   c1 + c2 -> c,  x + 0 -> x,  c1·c2 -> c,  x·0 -> 0,  x·1 -> x,  c1·(c2·x) -> (c1·c2)·x.
+//   c1 + c2 -> c,  x + 0 -> x,  c1·c2 -> c,  x·0 -> 0,  x·1 -> x,  c1·(c2·x) -> (c1·c2)·x,
+//   c1 + (c2 + x) -> (c1 + c2) + x.
+// The last two never look inside a Bit wire: a gadget's expression must stay a function of its
+// operand wires, or its BitDef could not be checked locally (e.g. (NOT z) − 1 would fold to −z).
 // Usage:
 //   Builder b;  Wire x = b.input("x", Type::Bit), y = b.input("y", Type::Bit);
 //   Wire z = g::and_(b, x, y);  b.output("z", z);  Circuit c = std::move(b).finish();

@@ -19,7 +19,10 @@ circuits::CircuitStats attach(Built& b, circuits::Circuit c);
 // circuit. Exhaustive when 2^inputs <= 2^22 (or forced, up to 2^32), else `samples` seeded
 // random 0/1 vectors.
 using Reference = std::function<std::vector<long long>(const std::vector<int>& inputs)>;
+// Optional acceptance test used instead of "got == reference" (e.g. any valid order of equal
+// keys): returns true when `got` is a correct answer for `inputs`.
+using Accept = std::function<bool(const std::vector<int>& inputs, const std::vector<Int>& got)>;
 Check exhaustive_01_check(std::shared_ptr<const circuits::Circuit> c, Reference ref, const DomainOptions& o,
-                          const std::string& what);
+                          const std::string& what, Accept accept = nullptr);
 
 }  // namespace cz::circ

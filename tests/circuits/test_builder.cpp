@@ -108,3 +108,12 @@ TEST_CASE("evaluator: Z, Q, Fp and int64 overflow fallback agree") {
   Evaluator<RingFp> f(fp, c);
   CHECK(f({3})[0] == want.mod_u64(1000003));
 }
+
+TEST_CASE("folding never looks inside a Bit wire, so gadget cones stay cut at their operands") {
+  Builder b;
+  Wire z = b.input("z", Type::Bit), s = b.input("s", Type::Bit);
+  Wire nz = gadgets::not_(b, z);                  // 1 + (−1)·z, a Bit wire
+  Wire m = b.add_const(nz, Rat(-1));              // must stay (NOT z) − 1, not fold to −z
+  CHECK(b.op(m) == Op::Add);
+  CHECK(gadgets::mux(b, s, nz, b.one()) != b.one());  // mux(s, NOT z, 1) = 1 + s·((NOT z) − 1): certifiable
+}

@@ -8,6 +8,7 @@
 #include "circuits/gadgets_compare.h"
 #include "circuits/stats.h"
 #include "tests/circuits/helpers.h"
+#include "tests/seed.h"
 
 using namespace cz;
 using namespace cz::circuits;
@@ -215,5 +216,33 @@ TEST_CASE("bits_to_int and int_to_bits (over Q) round trip") {
       for (std::size_t k = 0; k < d; ++k) CHECK(out[1 + k] == Rat(static_cast<std::int64_t>((m >> k) & 1)));
     }
     if (d >= 2) CHECK_THROWS_AS(Evaluator<RingZ>(RingZ{}, c), std::domain_error);  // rational constants
+  }
+}
+
+TEST_CASE("random compositions of bit gadgets (with constants) always certify and agree with their BitDefs") {
+  auto rng = test::rng(5);
+  INFO("seed " << test::seed());
+  for (int trial = 0; trial < 150; ++trial) {
+    Builder b;
+    std::vector<Wire> w = {b.zero(), b.one()};
+    for (int i = 0; i < 5; ++i) w.push_back(b.input("x" + std::to_string(i), Type::Bit));
+    for (int k = 0; k < 120; ++k) {
+      const Wire x = w[rng() % w.size()], y = w[rng() % w.size()], z = w[rng() % w.size()];
+      const g::Bits xy = {x, y}, zx = {z, x}, zy = {z, y};
+      switch (rng() % 8) {
+        case 0: w.push_back(g::not_(b, x)); break;
+        case 1: w.push_back(g::and_(b, x, y)); break;
+        case 2: w.push_back(g::or_(b, x, y)); break;
+        case 3: w.push_back(g::xor_(b, x, y)); break;
+        case 4: w.push_back(g::xnor_(b, x, y)); break;
+        case 5: w.push_back(g::mux(b, x, y, z)); break;
+        case 6: w.push_back(g::less_than(b, xy, zx)); break;
+        default: w.push_back(g::min_max(b, xy, zy).second[1]); break;
+      }
+    }
+    for (std::size_t k = w.size() - 8; k < w.size(); ++k) b.output("o" + std::to_string(k), w[k]);
+    Circuit c = std::move(b).finish();
+    REQUIRE(c.all_outputs_bit());
+    check_bitdefs_agree(c);
   }
 }
