@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
 
 namespace cz::circuits {
 
@@ -14,6 +13,7 @@ constexpr int kMaxExpansions = 6;
 
 Builder::Builder() {
   table_.assign(1024, kNoGate);
+  fp_.assign(1024, 0);
   small_const_.fill(kNoGate);
   zero_ = constant(std::int64_t{0});
   one_ = constant(std::int64_t{1});
@@ -26,12 +26,15 @@ void Builder::reserve(std::size_t gates) {
     std::vector<GateId> old;
     old.swap(table_);
     table_.assign(want, kNoGate);
+    std::vector<std::uint8_t>(want, 0).swap(fp_);
     for (GateId id : old)
       if (id != kNoGate) {
         const Gate& g = c_.gates_[id];
-        std::size_t m = table_.size() - 1, i = hash(g.op, g.a, g.b) & m;
+        const std::uint64_t h = hash(g.op, g.a, g.b);
+        std::size_t m = table_.size() - 1, i = h & m;
         while (table_[i] != kNoGate) i = (i + 1) & m;
         table_[i] = id;
+        fp_[i] = static_cast<std::uint8_t>(h >> 56);
       }
   }
 }
@@ -54,14 +57,19 @@ void Builder::grow_table() { reserve(table_.size());  /* doubles: want*3 < size*
 
 GateId Builder::find_or_add(Op op, GateId a, GateId b) {
   if (a > b) std::swap(a, b);  // Add and Mul are commutative: canonical operand order
-  std::size_t m = table_.size() - 1, i = hash(op, a, b) & m;
+  const std::uint64_t h = hash(op, a, b);
+  const std::uint8_t f = static_cast<std::uint8_t>(h >> 56);
+  std::size_t m = table_.size() - 1, i = h & m;
   while (table_[i] != kNoGate) {
-    const Gate& g = c_.gates_[table_[i]];
-    if (g.op == op && g.a == a && g.b == b) return table_[i];
+    if (fp_[i] == f) {  // the fingerprint byte saves a cache miss into the gate array on most probes
+      const Gate& g = c_.gates_[table_[i]];
+      if (g.op == op && g.a == a && g.b == b) return table_[i];
+    }
     i = (i + 1) & m;
   }
   GateId id = push(Gate{op, Type::Field, 0, a, b, kNoGate});
   table_[i] = id;
+  fp_[i] = f;
   if (++table_used_ * 4 > table_.size() * 3) grow_table();
   return id;
 }
@@ -227,16 +235,20 @@ std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cu
   }
   std::sort(cone.v.begin(), cone.v.begin() + static_cast<long>(cone.n));
   // Boolean value of a Bit wire from the cut assignment m, through BitDefs.
-  std::function<bool(GateId, unsigned)> bval = [&](GateId g, unsigned m) -> bool {
-    if (cut.contains(g)) return ((m >> cut.index(g)) & 1u) != 0;
-    const BitDef& d = c_.bit_def(g);
-    const int a = bool_arity(d.op);
-    if (a == 0) {
-      if (d.op == BoolOp::Input) throw std::logic_error("input outside the cut");
-      return d.op == BoolOp::Const1;
+  struct BVal {
+    const Circuit& c;
+    const Cut& cut;
+    bool operator()(GateId g, unsigned m) const {
+      if (cut.contains(g)) return ((m >> cut.index(g)) & 1u) != 0;
+      const BitDef& d = c.bit_def(g);
+      const int a = bool_arity(d.op);
+      if (a == 0) {
+        if (d.op == BoolOp::Input) throw std::logic_error("input outside the cut");
+        return d.op == BoolOp::Const1;
+      }
+      return bool_apply(d.op, (*this)(d.x, m), a > 1 && (*this)(d.y, m), a > 2 && (*this)(d.z, m));
     }
-    return bool_apply(d.op, bval(d.x, m), a > 1 && bval(d.y, m), a > 2 && bval(d.z, m));
-  };
+  } bval{c_, cut};
   for (unsigned m = 0; m < (1u << cut.n); ++m) {
     // A constant in the cut (0 or 1) only takes its own value.
     bool consistent = true;
@@ -253,7 +265,7 @@ std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cu
     bool ok = false;
     if (integral) {
       std::array<std::int64_t, kMaxCut> opv{};
-      std::array<std::int64_t, kMaxCertifyCone> val{};
+      std::array<std::int64_t, kMaxCertifyCone> val;  // uninitialised: written before read
       for (std::size_t i = 0; i < cut.n; ++i) opv[i] = (m >> i) & 1u;
       bool fits = cone_value(
           c_, cone, cut, opv.data(), val.data(), [](const Rat& q, std::int64_t& r) { r = q.num().to_int64(); return true; },
@@ -324,6 +336,7 @@ Wire Builder::certify_bit(Wire w, BitDef def) {
 
 Circuit Builder::finish() && {
   std::vector<GateId>().swap(table_);
+  std::vector<std::uint8_t>().swap(fp_);
   const_index_.clear();
   return std::move(c_);
 }

@@ -70,7 +70,7 @@ class Builder {
   Circuit finish() &&;
 
   // Hash-table statistics for the memory benchmark.
-  std::size_t table_bytes() const { return table_.size() * sizeof(GateId); }
+  std::size_t table_bytes() const { return table_.size() * (sizeof(GateId) + 1); }
 
  private:
   GateId push(Gate g);
@@ -81,6 +81,7 @@ class Builder {
 
   Circuit c_;
   std::vector<GateId> table_;  // open addressing, kNoGate = empty; size a power of two
+  std::vector<std::uint8_t> fp_;  // top hash byte per slot
   std::size_t table_used_ = 0;
   std::unordered_map<std::string, GateId> const_index_;  // canonical "p/q" -> Const gate
   std::array<GateId, 2 * kSmallConst + 1> small_const_;   // fast path for small integers
