@@ -115,6 +115,7 @@ MqarSolver attention_solver(const TaskShape& s, AttnMutant mutant) {
 namespace {
 Built build(const Params& p) {
   const TaskShape s = task_shape(p);
+  check_width(3 * s.c, "d' = 3c");
   const mqar::Instance x = reported_instance(s);
   Built b;
   b.model = to_model(attention_model(x));
@@ -155,6 +156,7 @@ const bool registered = register_construction({
     build,
     [](const Params& p, const Built&, const DomainOptions& o) {
       const TaskShape s = task_shape(p);
+      check_width(3 * s.c, "d' = 3c");
       return mqar_check(domain_for(s, o), attention_solver(s));
     }});
 const bool registered_npy = register_mqar_solver(

@@ -27,6 +27,8 @@ AutoConfig autocorr_config(const Params& p) {
   c.conv = p.s("conv") == "cyclic" ? ConvMode::Cyclic : ConvMode::Causal;
   c.offset = p.s("paper_offset") == "block" ? PaperOffset::Block : PaperOffset::Printed;
   if (c.t >= c.shape.N) throw InputError("t must be below N", "-p t=" + p.s("t"));
+  const std::size_t tmax = c.t ? c.t : std::max<std::size_t>(1, max_distances(c.shape));
+  check_width(c.paper ? 3 * c.shape.c : (2 * tmax + 1) * c.shape.c, c.paper ? "d' = 3c" : "d' = (2t+1)c at the largest t");
   return c;
 }
 

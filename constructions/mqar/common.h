@@ -49,6 +49,10 @@ std::string reported_instance_text(const TaskShape& s);
 // Exact evaluation of a Model: checked int64 first, the whole computation redone in Z on overflow.
 Matrix<Int> eval_exact(const Model& m, const Matrix<std::int64_t>& u);
 
+// Models store dense d'×d' weights (model/model.h); refuse widths beyond 8192 channels (67M
+// weights per layer) with an InputError naming the parameter to lower, instead of exhausting memory.
+void check_width(std::size_t inner_d, const std::string& what);
+
 // Largest number of distinct query-key distances over the layout's domain (triples n-1, zoology K).
 std::size_t max_distances(const TaskShape& s);
 

@@ -35,4 +35,8 @@ expect 2 "$CZ" verify mqar/attention --from-npy "$T/bad.npy" "$T/lab.npy"
 expect 2 "$CZ" mqar-data --vocab 32 --seq-len 32 --inputs "$T/x.npy" --labels "$T/y.npy"   # zoology: vocab > N
 [ ! -e "$T/x.npy" ] && [ ! -e "$T/y.npy" ] || fail "files written on bad input"
 expect 2 "$CZ" verify mqar/autocorrelation -p layout=zoology --exhaustive
+# zoology's own vocabulary (8192) would make a one-hot model 3c = 24576 channels wide: refused, not OOM
+expect 0 "$CZ" mqar-data --examples 2 --inputs "$T/big_in.npy" --labels "$T/big_lab.npy"
+expect 2 "$CZ" verify mqar/attention --from-npy "$T/big_in.npy" "$T/big_lab.npy"
+grep -q "channels wide" "$T/err" || fail "no width message"
 echo "mqar cli: ok"
