@@ -59,4 +59,12 @@ struct MqarDataOptions {
 };
 int cmd_mqar_data(const MqarDataOptions& o);
 
+// `circuitzoo circuit FILE`: read a circuit file (any circuit format), print its stats, convert it,
+// or check it against another circuit file on all 0/1 inputs (cmd_circuit.cpp).
+struct CircuitOptions {
+  std::string file, from, to, out, equiv, equiv_from, json_path;
+  unsigned threads = 0;
+};
+int cmd_circuit(const CircuitOptions& o);
+
 }  // namespace cz::cli

@@ -68,6 +68,17 @@ int main(int argc, char** argv) {
   evl->add_option("--input", ev.input, "input file {\"input\": [[...]]}")->required();
   evl->add_option("--json", ev.json_path, "write the output to PATH ('-' or omitted: stdout)");
 
+  CircuitOptions co;
+  auto* circ = app.add_subcommand("circuit", "read a circuit file: stats, convert (--to), check equivalence (--equiv)");
+  circ->add_option("file", co.file, "circuit file")->required();
+  circ->add_option("--from", co.from, "its format (default: by extension .json .dot .aag .aig .blif .bristol)");
+  circ->add_option("--to", co.to, "write it in this format (with -o)");
+  circ->add_option("-o,--output", co.out, "output path for --to (written atomically)");
+  circ->add_option("--equiv", co.equiv, "compare with this circuit file on every 0/1 input (exit 1 on a counterexample)");
+  circ->add_option("--equiv-from", co.equiv_from, "format of the --equiv file (default: by extension)");
+  circ->add_option("--json", co.json_path, "write stats (and the equivalence verdict) as JSON to PATH ('-' for stdout)");
+  circ->add_option("--threads", co.threads, "worker threads for --equiv (default: all cores)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -88,6 +99,7 @@ int main(int argc, char** argv) {
     if (*sweep) return cmd_sweep(sw);
     if (*evl) return cmd_eval(ev);
     if (*mqd) return cmd_mqar_data(md);
+    if (*circ) return cmd_circuit(co);
   } catch (const cz::InputError& e) {
     std::cerr << "error: " << e.what() << " (" << e.where << ")\n";
     return 2;

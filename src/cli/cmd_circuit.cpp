@@ -1,0 +1,84 @@
+// `circuitzoo circuit FILE [--from F] [--to F -o PATH] [--equiv FILE2] [--json PATH|-]`: the
+// circuit half of the CLI for files (exports of ours, or AIGER/BLIF written by ABC or Yosys).
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "circuits/equiv.h"
+#include "circuits/io.h"
+#include "circuits/stats.h"
+#include "cli/commands.h"
+#include "util/atomic_file.h"
+#include "util/error.h"
+
+namespace cz::cli {
+namespace {
+
+std::string format_of(const std::string& path, const std::string& given, const std::string& flag) {
+  if (!given.empty()) {
+    const auto& f = circuits::circuit_formats();
+    if (std::find(f.begin(), f.end(), given) == f.end())
+      throw InputError("unknown circuit format '" + given + "' (want circuit-json, dot, aiger, aiger-binary, blif or bristol)", flag);
+    return given;
+  }
+  auto ends = [&](const char* e) {
+    const std::string s(e);
+    return path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0;
+  };
+  if (ends(".json")) return "circuit-json";
+  if (ends(".dot") || ends(".gv")) return "dot";
+  if (ends(".aag")) return "aiger";
+  if (ends(".aig")) return "aiger-binary";
+  if (ends(".blif")) return "blif";
+  if (ends(".bristol") || ends(".txt")) return "bristol";
+  throw InputError("cannot tell the circuit format from the file name (use " + flag + ")", path);
+}
+
+circuits::Circuit load(const std::string& path, const std::string& fmt) {
+  return circuits::read_circuit(read_file(path), fmt, path);
+}
+
+}  // namespace
+
+int cmd_circuit(const CircuitOptions& o) {
+  const std::string fmt = format_of(o.file, o.from, "--from");
+  if (!o.to.empty() && o.out.empty()) throw InputError("--to needs an output path", "-o");
+  if (o.to.empty() && !o.out.empty()) throw InputError("-o needs --to FORMAT", "--to");
+  circuits::Circuit c = load(o.file, fmt);
+  nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
+  int rc = 0;
+  if (!o.equiv.empty()) {
+    circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"));
+    circuits::EquivResult r;
+    try {
+      r = circuits::equivalent_on_01(c, other, o.threads);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(e.what(), "--equiv " + o.equiv);
+    }
+    nlohmann::json ej = {{"file", o.equiv}, {"equivalent", r.equivalent}, {"instances", r.instances}, {"method", r.method}};
+    if (r.counterexample) {
+      const auto& cx = *r.counterexample;
+      ej["counterexample"] = {{"instance", cx.instance}, {"inputs", cx.inputs}, {"output", cx.output},
+                              {"first", cx.want}, {"second", cx.got}};
+      rc = 1;
+    }
+    j["equiv"] = ej;
+  }
+  if (!o.to.empty()) {
+    write_file_atomic(o.out, circuits::write_circuit(c, format_of(o.out, o.to, "--to")));
+    std::cerr << "wrote " << o.out << "\n";
+  }
+  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
+  if (j.contains("equiv")) {
+    const auto& e = j["equiv"];
+    human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
+          << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
+    if (e.contains("counterexample"))
+      std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
+  }
+  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  return rc;
+}
+
+}  // namespace cz::cli
