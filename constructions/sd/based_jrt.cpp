@@ -39,8 +39,9 @@ std::optional<Failure> check_answer(const sd::Instance& x, const G18Run& run, co
   if (!run.certified)
     return fail("exponential kernel: a decision is not certified by the bounds on e", input, want, common);
   if (common != want)
-    return fail(std::string("answer ") + (common.empty() ? "disjoint" : "intersect") + ", want " +
-                    (want.empty() ? "disjoint" : "intersect") + " (or a wrong intersection)",
+    return fail(common.empty() == want.empty() ? std::string("wrong intersection")
+                                               : std::string("answer ") + (common.empty() ? "disjoint" : "intersect") +
+                                                     ", want " + (want.empty() ? "disjoint" : "intersect"),
                 input, {{"common", want}}, {{"common", common}});
   // Allocation: data-dependent entries are 0/1 counts; random ones lie in [-|S|, |S|].
   const std::int64_t cap = kind == KernelKind::Random ? static_cast<std::int64_t>(s) : 1;
@@ -61,7 +62,7 @@ Check based_check(const BasedArtifact& art, const SdDomain& dom) {
       G18Outcome o = run_g18_alone(*P, x);
       return check_answer(x, o.run, o.common, x.A.size(), kind, o.u);
     }
-    PipelineOutcome o = run_pipeline(*P, x);
+    PipelineOutcome o = run_pipeline(*P, x, stage == Stage::G20 ? 1 : stage == Stage::G21 ? 2 : 3);
     const auto h = sd::h_shift(x);
     if (o.kernel != h || !o.g20_clean)
       return fail(std::string("Lemma G.20: wrong kernel h_shift") + (o.g20_clean ? "" : " (stray nonzero output)"), o.v,

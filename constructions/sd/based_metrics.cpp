@@ -15,11 +15,12 @@ const char* kG20 = "JRT Lemma G.20";
 const char* kG21 = "JRT Prop G.21";
 const char* kG18 = "JRT Prop G.18";
 
-void tuple_claims(Built& b, const std::string& prefix, const Model& m, long long layers, const char* src) {
+// Our binding tuple for a stage: `layers` layers at inner (2N, inner_d) as designed.
+void tuple_claims(Built& b, const std::string& prefix, const Model& m, long long layers, long long inner_N,
+                  long long inner_d) {
   b.claims.push_back(our_claim(prefix + "layers", layers, "exact", "ours", m.layers.size()));
-  b.claims.push_back(our_claim(prefix + "inner_N", static_cast<long long>(m.inner_N), "exact", "ours", m.inner_N));
-  b.claims.push_back(our_claim(prefix + "inner_d", static_cast<long long>(m.inner_d), "exact", "ours", m.inner_d));
-  (void)src;
+  b.claims.push_back(our_claim(prefix + "inner_N", inner_N, "exact", "ours", m.inner_N));
+  b.claims.push_back(our_claim(prefix + "inner_d", inner_d, "exact", "ours", m.inner_d));
 }
 
 }  // namespace
@@ -52,7 +53,8 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
   if (art.stage != Stage::G18) {
     Model g20 = g20_model(N_max, n);
     const long long L20 = N_max >= 2 ? 5 : 1;
-    tuple_claims(b, all ? "g20." : "", g20, L20, kG20);
+    tuple_claims(b, all ? "g20." : "", g20, L20, static_cast<long long>(2 * N_max),
+                 static_cast<long long>(N_max >= 2 ? 2 * n + 2 : n + 1));
     const std::string pre = all ? "g20." : "";
     b.claims.push_back(paper_claim(pre + "layers", "O(1)", std::nullopt, "asymptotic", kG20, g20.layers.size(),
                                    "paper: three remember (8 layers each, Based Prop F.13) with cumsum and shift_down"));

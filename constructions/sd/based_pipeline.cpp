@@ -51,7 +51,7 @@ std::vector<std::uint32_t> first_set(const Matrix<std::int64_t>& u, unsigned n) 
   return S;
 }
 
-PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x) {
+PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through) {
   const unsigned n = P.config().n;
   PipelineOutcome o;
   o.v = sd::repeat_prompt(sd::encode(x), 2);
@@ -63,6 +63,7 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x) {
   for (std::size_t i = 0; i < Y.rows(); ++i)
     for (std::size_t j = 0; j <= n; ++j)
       if (!Y(i, j).is_zero() && !(j == n && i + 1 >= N)) o.g20_clean = false;
+  if (through < 2) return o;
   const std::vector<std::int64_t> h = read_kernel(Y, N, n, P.config().layout);
   // Prop G.21: insert the separator (data-independent), then the data-dependent shift.
   Matrix<std::int64_t> w = to_i64((*M.insert_eval)(o.v));
@@ -72,6 +73,7 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x) {
   o.window = Matrix<std::int64_t>(N, n + 1, 0);
   for (std::size_t i = 0; i < N; ++i)
     for (std::size_t j = 0; j <= n; ++j) o.window(i, j) = z(lo + i, j);
+  if (through < 3) return o;
   // Prop G.18 on the window.
   o.S = first_set(o.window, n);
   std::shared_ptr<const G18Model> g = M.g18;

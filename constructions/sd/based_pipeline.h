@@ -56,8 +56,8 @@ struct PipelineOutcome {
   std::size_t f = 0;
 };
 
-// Runs every stage.
-PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x);
+// Runs the stages up to `through`: 1 = Lemma G.20, 2 = Prop G.21, 3 = Prop G.18 (all).
+PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through = 3);
 
 // The first set of a Remark G.14 layout (rows before the first flag), and the flagged elements.
 std::vector<std::uint32_t> first_set(const Matrix<std::int64_t>& u, unsigned n);

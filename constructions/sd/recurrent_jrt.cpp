@@ -32,8 +32,9 @@ Check recurrent_check(const RecurrentArtifact& art, const SdDomain& dom) {
     const auto want_common = sd::intersection(x);
     Failure f;
     if (o.got.intersects != want_int || o.got.common != want_common) {
-      f.message = std::string("answer ") + (o.got.intersects ? "intersect" : "disjoint") + ", want " +
-                  (want_int ? "intersect" : "disjoint") + " (or a wrong intersection)";
+      f.message = o.got.intersects == want_int ? std::string("wrong intersection")
+                                               : std::string("answer ") + (o.got.intersects ? "intersect" : "disjoint") +
+                                                     ", want " + (want_int ? "intersect" : "disjoint");
     } else if (art.exact_min_state && o.set_bits != expected_set_bits(art, x)) {
       f.message = "stored set holds " + std::to_string(o.set_bits) + " bits, want " +
                   std::to_string(expected_set_bits(art, x)) + (art.copies == 2 ? " = n*min(|A|,|B|)" : " = n*|A|");
