@@ -3,7 +3,8 @@
 # then configure and build Release into build/. Idempotent and quiet when nothing is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PKGS=(cmake g++ libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev)
+# berkeley-abc lets tests check that AIGER/BLIF exports are accepted by ABC (Yosys is too heavy: it pulls GTK).
+PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
