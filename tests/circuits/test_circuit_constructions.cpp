@@ -79,3 +79,17 @@ TEST_CASE("circuit/compare claims: Lemma H.32 shapes shown, our bounds binding a
     CHECK(binding == 2);
   }
 }
+
+TEST_CASE("circuit/to-model verifies for every source, and a corrupted compiled weight is caught (mutant)") {
+  const Construction& k = find_construction("circuit/to-model");
+  for (const char* src : {"compare", "prefix-sum", "prefix-product"}) {
+    Params p = Params::parse(k.params, {{"source", src}, {"N", "5"}, {"D", "2"}});
+    Built b = k.build(p);
+    REQUIRE(b.model);
+    CHECK(run_domain(k.check(p, b, DomainOptions{}), 2, "t").failed == 0);
+    // Mutant: the gather layer G1 forgets input 0 (u[0][0] is never routed).
+    auto& g1 = std::get<BaseConvLayer>(b.model->layers[0]);
+    for (std::size_t c = 0; c < g1.W.cols(); ++c) g1.W(0, c) = Rat(0);
+    CHECK(run_domain(k.check(p, b, DomainOptions{}), 2, "t").failed > 0);
+  }
+}
