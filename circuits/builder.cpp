@@ -21,7 +21,7 @@ Builder::Builder() {
 
 void Builder::reserve(std::size_t gates) {
   std::size_t want = 1024;
-  while (want * 3 < gates * 4) want *= 2;
+  while (want * 17 < gates * 20) want *= 2;  // max load 0.85 (fingerprints keep probes cheap)
   if (want > table_.size()) {
     std::vector<GateId> old;
     old.swap(table_);
@@ -53,7 +53,7 @@ GateId Builder::push(Gate g) {
   return c_.gates_.push(g);
 }
 
-void Builder::grow_table() { reserve(table_.size());  /* doubles: want*3 < size*4 until want = 2·size */ }
+void Builder::grow_table() { reserve(table_.size() + 1); }  // the next power of two that keeps load <= 0.85
 
 GateId Builder::find_or_add(Op op, GateId a, GateId b) {
   if (a > b) std::swap(a, b);  // Add and Mul are commutative: canonical operand order
@@ -70,7 +70,7 @@ GateId Builder::find_or_add(Op op, GateId a, GateId b) {
   GateId id = push(Gate{op, Type::Field, 0, a, b, kNoGate});
   table_[i] = id;
   fp_[i] = f;
-  if (++table_used_ * 4 > table_.size() * 3) grow_table();
+  if (++table_used_ * 20 > table_.size() * 17) grow_table();
   return id;
 }
 

@@ -64,7 +64,7 @@ bool Circuit::integral_constants() const {
 }
 
 std::size_t Circuit::memory_bytes() const {
-  std::size_t b = gates_.bytes() + bit_defs_.capacity() * sizeof(BitDef) + consts_.capacity() * sizeof(Rat) +
+  std::size_t b = gates_.bytes() + bit_defs_.size() * sizeof(BitDef) + consts_.capacity() * sizeof(Rat) +
                   input_gates_.capacity() * sizeof(GateId) + outputs_.capacity() * sizeof(Output);
   for (const auto& s : input_names_) b += sizeof(std::string) + (s.size() > 15 ? s.capacity() : 0);
   return b;

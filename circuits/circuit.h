@@ -4,7 +4,7 @@
 //
 //   Gate kinds : Input, Const, Add, Mul. Sub/Neg are sugar (x - y = x + (-1)·y); a "scalar"
 //                multiplication is a Mul with a Const operand.
-//   Ids        : 32-bit gate ids; a gate is 16 bytes (op, type, a, b, aux). Constants live in an
+//   Ids        : 32-bit gate ids; a gate is 16 bytes (op, type, a, b, aux), plus 16 bytes per Bit gate. Constants live in an
 //                interned side table (Rat), so a Const gate only holds an index.
 //   Typed wires: Field (any value) or Bit. A Bit gate carries a BitDef, the Boolean function of
 //                up to three Bit operands it computes on 0/1 values (NOT, AND, OR, XOR, XNOR,
@@ -19,6 +19,7 @@
 // Build circuits with circuits/builder.h; gadgets in circuits/gadgets_*.h.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -117,7 +118,7 @@ class Circuit {
   friend class Builder;
   GateStore gates_;
   std::vector<Rat> consts_;
-  std::vector<BitDef> bit_defs_;
+  std::deque<BitDef> bit_defs_;  // chunked: no doubling peaks (memory target)
   std::vector<GateId> input_gates_;
   std::vector<std::string> input_names_;
   std::vector<Output> outputs_;
