@@ -99,9 +99,10 @@ void add_claims(Built& bt, const DyadicCircuit& dc, const circuits::CircuitStats
                                   "work = size (live + and × gates); Batcher merges, not AKS; log N = log2(N/3)"));
   bt.claims.push_back(shape_claim("depth", "O(d log^2 N)", d * L * L, "Zoology Prop H.30", st.depth, "log N = log2(N/3)"));
   const auto cs = comparator_stats(dc.word_bits);
-  const std::string h32 = "Zoology Lemma H.32 (one " + std::to_string(dc.word_bits) + "-bit comparator)";
-  bt.claims.push_back(shape_claim("size", "O(d)", static_cast<double>(dc.word_bits), h32, cs.size));
-  bt.claims.push_back(shape_claim("depth", "O(log d)", lg2(static_cast<double>(dc.word_bits)), h32, cs.depth));
+  const char* h32 = "Zoology Lemma H.32 (one comparator of two key words)";
+  const std::string w = "on " + std::to_string(dc.word_bits) + "-bit words (gadgets::less_than, prefix tree)";
+  bt.claims.push_back(shape_claim("size", "O(d)", static_cast<double>(dc.word_bits), h32, cs.size, w));
+  bt.claims.push_back(shape_claim("depth", "O(log d)", lg2(static_cast<double>(dc.word_bits)), h32, cs.depth, w));
   const auto sd = circuits::gadgets::network_depth(dy::mergesort_network(static_cast<std::size_t>(m)), static_cast<std::size_t>(m));
   bt.claims.push_back(shape_claim("depth", "Θ(log m) comparator layers (AKS)", lg2(m),
                                   "Zoology Lemma H.35 [M] (sorting m = n/2 keys, Prop H.30 proof)", sd,

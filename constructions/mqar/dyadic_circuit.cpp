@@ -48,10 +48,23 @@ Bits token_word(Builder& b, const std::vector<Wire>& row, const mqar::Codec& k) 
   return w;
 }
 
-struct Node {
-  std::vector<std::size_t> members;  // ascending triple indices
-  int left = -1, right = -1;
-};
+using Node = DyadicNode;
+
+int make_node(std::vector<Node>& nodes, const std::vector<std::size_t>& members, std::size_t depth, std::size_t lg,
+              DyPrefix prefix) {
+  const int id = static_cast<int>(nodes.size());
+  nodes.push_back({members, -1, -1});
+  if (members.size() > 1) {
+    const std::size_t bit = prefix == DyPrefix::Msb ? lg - 1 - depth : depth;
+    std::vector<std::size_t> l, r;
+    for (std::size_t i : members) ((i >> bit) & 1 ? r : l).push_back(i);
+    const int a = make_node(nodes, l, depth + 1, lg, prefix);
+    const int c = make_node(nodes, r, depth + 1, lg, prefix);
+    nodes[static_cast<std::size_t>(id)].left = a;
+    nodes[static_cast<std::size_t>(id)].right = c;
+  }
+  return id;
+}
 
 struct Sorted {
   std::vector<Rec> recs;
@@ -69,21 +82,6 @@ struct Dyadic {
   int flip_node = -1;
   std::size_t sort_comparators = 0, merge_comparators = 0, blocks = 0;
   PbsCount pbs;
-
-  int make_node(std::vector<std::size_t> members, std::size_t depth, std::size_t lg) {
-    const int id = static_cast<int>(nodes.size());
-    nodes.push_back({members, -1, -1});
-    if (members.size() > 1) {
-      const std::size_t bit = cfg.prefix == DyPrefix::Msb ? lg - 1 - depth : depth;
-      std::vector<std::size_t> l, r;
-      for (std::size_t i : members) ((i >> bit) & 1 ? r : l).push_back(i);
-      const int a = make_node(l, depth + 1, lg);
-      const int c = make_node(r, depth + 1, lg);
-      nodes[static_cast<std::size_t>(id)].left = a;
-      nodes[static_cast<std::size_t>(id)].right = c;
-    }
-    return id;
-  }
 
   // Sorted keys (with values) or queries of a node: the merge of its children's (Batcher).
   const Sorted& sorted(int id, bool keys) {
@@ -121,15 +119,24 @@ struct Dyadic {
 
 }  // namespace
 
-DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
-  const std::size_t n = cfg.n;
+std::vector<DyadicNode> dyadic_tree(std::size_t n, DyPrefix prefix) {
   if (n == 0 || (n & (n - 1))) throw InputError("n must be a power of two (Zoology H.7.4 assumes it)", "-p n=" + std::to_string(n));
   std::size_t lg = 0;
   while ((std::size_t{1} << lg) < n) ++lg;
+  std::vector<std::size_t> all(n);
+  for (std::size_t i = 0; i < n; ++i) all[i] = i;
+  std::vector<Node> nodes;
+  make_node(nodes, all, 0, lg, prefix);
+  return nodes;
+}
+
+DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
+  const std::size_t n = cfg.n;
   const mqar::Codec& k = cfg.codec;
   const std::size_t N = 3 * n, d = k.d;
   const bool found_out = cfg.found_output;
   Dyadic D(cfg);
+  D.nodes = dyadic_tree(n, cfg.prefix);  // throws unless n is a power of two
   Builder& b = D.b;
   b.reserve(std::size_t{1} << 16);
   // Inputs u[r][j], row-major.
@@ -142,9 +149,6 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
     D.vw.push_back(u[3 * i + 1]);
     D.qw.push_back(token_word(b, u[3 * i + 2], k));
   }
-  std::vector<std::size_t> all(n);
-  for (std::size_t i = 0; i < n; ++i) all[i] = i;
-  D.make_node(all, 0, lg);
   D.sk.resize(D.nodes.size());
   D.sq.resize(D.nodes.size());
   if (cfg.mutant == DyMutant::FlipComparator) {

@@ -48,6 +48,16 @@ enum class DyPrefix { Msb, Lsb };
 // own key visible, spec E5).
 enum class DyMutant { None, FlipComparator, BlockOffByOne };
 
+// The dyadic tree over triple indices 0..n−1 (n a power of two): node 0 is the root; a node's
+// children split its members on one bit of bin(i) (MSB-first: level by level from the top bit;
+// LSB-first: from bit 0). Every internal node is one block of Alg. 11: keys I = left child's
+// members (line 7), queries J = right child's (line 10).
+struct DyadicNode {
+  std::vector<std::size_t> members;  // ascending
+  int left = -1, right = -1;
+};
+std::vector<DyadicNode> dyadic_tree(std::size_t n, DyPrefix prefix);
+
 struct DyadicConfig {
   std::size_t n = 4;
   mqar::Codec codec;

@@ -1,6 +1,7 @@
 // The mqar/dyadic gadgets against plain integer code: Batcher merge / merge-sort networks by the
 // 0-1 principle (every 0/1 input), the traced network and its inverse, MUX-tree selection, exact
-// word arithmetic and the next-flagged suffix scan, each exhaustively on small widths.
+// word arithmetic and the next-flagged suffix scan, each exhaustively on small widths; and the
+// dyadic tree's coverage of the pairs j < i (the proof of Zoology Prop H.30, spec E6).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 
 #include "circuits/eval.h"
 #include "circuits/gadgets_sort.h"
+#include "constructions/mqar/dyadic_circuit.h"
 #include "constructions/mqar/dyadic_gadgets.h"
+#include "util/error.h"
 
 using namespace cz;
 using namespace cz::mqarc;
@@ -73,7 +76,7 @@ TEST_CASE("traced sort records a permutation that unroute inverts") {
   const std::size_t m = 4, w = 3;
   circuits::Builder b;
   std::vector<dy::Rec> recs;
-  for (std::size_t i = 0; i < m; ++i) recs.push_back({g::input_bits(b, "k" + std::to_string(i), w), g::const_bits(b, i, 2)});
+  for (std::size_t i = 0; i < m; ++i) recs.push_back({g::input_bits(b, std::string("k") + std::to_string(i), w), g::const_bits(b, i, 2)});
   const dy::Network net = dy::mergesort_network(m);
   const auto swaps = dy::apply_traced(b, recs, net);
   std::vector<dy::Bits> back;
@@ -136,7 +139,7 @@ TEST_CASE("next_flagged finds the first flagged record at or after each position
   std::vector<circuits::Wire> flag;
   std::vector<dy::Bits> data;
   for (std::size_t i = 0; i < n; ++i) {
-    flag.push_back(b.input("f" + std::to_string(i), circuits::Type::Bit));
+    flag.push_back(b.input(std::string("f") + std::to_string(i), circuits::Type::Bit));
     data.push_back(g::const_bits(b, i, 3));
   }
   const auto nx = dy::next_flagged(b, flag, data);
@@ -164,4 +167,39 @@ TEST_CASE("every dyadic gadget output is a certified Bit wire (bit-slicing stays
   auto [lo, hi] = dy::cswap(b, x[0], x, y);
   for (auto w : lo) CHECK(b.is_bit(w));
   for (auto w : hi) CHECK(b.is_bit(w));
+}
+
+TEST_CASE("dyadic blocks cover every pair j < i exactly once MSB-first (Prop H.30 proof), not LSB-first (E6)") {
+  for (std::size_t n = 1; n <= 64; n *= 2) {
+    INFO("n = " << n);
+    for (DyPrefix pre : {DyPrefix::Msb, DyPrefix::Lsb}) {
+      const auto tree = dyadic_tree(n, pre);
+      std::vector<std::vector<int>> seen(n, std::vector<int>(n, 0));  // seen[j][i]: key j examined for query i
+      std::size_t blocks = 0;
+      for (const auto& nd : tree) {
+        if (nd.left < 0) continue;
+        ++blocks;
+        const auto& I = tree[static_cast<std::size_t>(nd.left)].members;
+        const auto& J = tree[static_cast<std::size_t>(nd.right)].members;
+        CHECK(I.size() == J.size());
+        for (std::size_t j : I)
+          for (std::size_t i : J) ++seen[j][i];
+      }
+      CHECK(blocks == n - 1);  // Σ_k n/2^(k+1)
+      std::size_t missed = 0, backwards = 0;
+      for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t i = 0; i < n; ++i) {
+          if (j < i) missed += seen[j][i] != 1;
+          else backwards += seen[j][i] != 0;  // a key at or after its query
+        }
+      if (pre == DyPrefix::Msb) {
+        CHECK(missed == 0);
+        CHECK(backwards == 0);
+      } else if (n >= 4) {
+        CHECK(missed > 0);
+        CHECK(backwards > 0);
+      }
+    }
+  }
+  CHECK_THROWS_AS(dyadic_tree(6, DyPrefix::Msb), cz::InputError);
 }

@@ -53,8 +53,8 @@ struct PbsCircuit {
 PbsCircuit make(std::size_t nq, std::size_t nk, PbsVariant v) {
   circuits::Builder b;
   std::vector<dy::Bits> Q, K;
-  for (std::size_t i = 0; i < nq; ++i) Q.push_back(g::input_bits(b, "q" + std::to_string(i), kW));
-  for (std::size_t j = 0; j < nk; ++j) K.push_back(g::input_bits(b, "k" + std::to_string(j), kW));
+  for (std::size_t i = 0; i < nq; ++i) Q.push_back(g::input_bits(b, std::string("q") + std::to_string(i), kW));
+  for (std::size_t j = 0; j < nk; ++j) K.push_back(g::input_bits(b, std::string("k") + std::to_string(j), kW));
   PbsCircuit pc;
   for (const auto& w : pbs_key_values(b, Q, K, v)) {
     pc.widths.push_back(w.size());
