@@ -7,6 +7,8 @@
 //   - the bit-sliced verdicts agree with exact evaluation of the circuit, instance by instance.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "circuits/eval.h"
 #include "constructions/mqar/dyadic_check.h"
 #include "tasks/mqar_reference.h"
@@ -74,6 +76,30 @@ TEST_CASE("eq (17) as published fails inside Alg. 11 (n = 4), with a counterexam
   REQUIRE(r.counterexample);
   CHECK(r.counterexample->message.find("query") != std::string::npos);
   CHECK(r.counterexample->message.find("disagree") == std::string::npos);
+}
+
+TEST_CASE("inside Alg. 11 (n = 4, c = 4), eq (17) breaks 1,280 of the 6,144 key/query instances (spec §13)") {
+  // Keys: the 24 orders of 0..3; queries: all 4^4; values fixed to (0, 1, 2, 3).
+  auto xs = std::make_shared<std::vector<mqar::Instance>>();
+  std::vector<std::int64_t> keys = {0, 1, 2, 3};
+  do {
+    for (int q = 0; q < 256; ++q)
+      xs->push_back(mqar::make_triples(4, keys, {0, 1, 2, 3}, {q & 3, (q >> 2) & 3, (q >> 4) & 3, (q >> 6) & 3}));
+  } while (std::next_permutation(keys.begin(), keys.end()));
+  REQUIRE(xs->size() == 6144);
+  auto failures = [&](DyVariant v, DyPrefix pre) {
+    DyadicConfig cfg;
+    cfg.n = 4;
+    cfg.codec = mqar::make_codec(mqar::Encoding::Binary, 4);
+    cfg.variant = v;
+    cfg.prefix = pre;
+    auto dc = std::make_shared<const DyadicCircuit>(build_dyadic(cfg));
+    return run_domain(dyadic_check(mqar::from_list(xs, "n=4 key/query instances"), dc, cfg.codec), 2, "kq").failed;
+  };
+  CHECK(failures(DyVariant::PbsPaper, DyPrefix::Msb) == 1280);
+  CHECK(failures(DyVariant::PbsFixed, DyPrefix::Msb) == 0);
+  CHECK(failures(DyVariant::Merge, DyPrefix::Msb) == 0);
+  CHECK(failures(DyVariant::PbsFixed, DyPrefix::Lsb) == 2688);  // E6; 688,128 = 2,688 · 4^4 with all values
 }
 
 TEST_CASE("LSB-first dyadic prefixes miss pairs (Errata E6), e.g. the spec's instance") {
