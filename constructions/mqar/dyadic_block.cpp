@@ -37,52 +37,86 @@ std::vector<Bits> block_pbs(Builder& b, const std::vector<dy::Rec>& Qs, const st
   return out;
 }
 
-std::vector<Bits> block_merge(Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks,
-                              std::size_t* comparators) {
+namespace {
+// The merged sequence of a block and, for every position, the first key at or after it.
+struct MergeScan {
+  std::vector<dy::Rec> recs;  // merged; key = [tag] ++ word, tag 1 = key
+  dy::Network net;
+  std::vector<Wire> swaps;
+  std::vector<dy::Flagged> next;  // data = word ++ load of that key
+};
+
+MergeScan merge_scan(Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks, std::size_t* comparators) {
   const std::size_t m = Qs.size();
   if (Ks.size() != m) throw std::logic_error("block_merge: the halves differ in size");
   const std::size_t dv = m ? Ks[0].load.size() : 0;
   // Merge on (word, tag): tag is the new least significant key bit, 0 = query, 1 = key.
-  std::vector<dy::Rec> recs;
+  MergeScan ms;
   for (const auto& q : Qs) {
     Bits key = {b.zero()};
     key.insert(key.end(), q.key.begin(), q.key.end());
-    recs.push_back({key, Bits(dv, b.zero())});
+    ms.recs.push_back({key, Bits(dv, b.zero())});
   }
   for (const auto& k : Ks) {
     Bits key = {b.one()};
     key.insert(key.end(), k.key.begin(), k.key.end());
-    recs.push_back({key, k.load});
+    ms.recs.push_back({key, k.load});
   }
-  const dy::Network net = dy::merge_network(m);
-  const std::vector<Wire> swaps = dy::apply_traced(b, recs, net);
-  if (comparators) *comparators += net.size();
-  // Every position's first key at or after it (for a query: the smallest key >= it).
+  ms.net = dy::merge_network(m);
+  ms.swaps = dy::apply_traced(b, ms.recs, ms.net);
+  if (comparators) *comparators += ms.net.size();
   std::vector<Wire> is_key;
   std::vector<Bits> data;
-  for (const auto& r : recs) {
+  for (const auto& r : ms.recs) {
     is_key.push_back(r.key[0]);
     Bits x(r.key.begin() + 1, r.key.end());
     x.insert(x.end(), r.load.begin(), r.load.end());
     data.push_back(std::move(x));
   }
-  const std::vector<dy::Flagged> next = dy::next_flagged(b, is_key, data);
-  const std::size_t w = recs[0].key.size() - 1;
+  ms.next = dy::next_flagged(b, is_key, data);
+  return ms;
+}
+
+// Per-position results back to [queries | keys] order; the queries' part.
+std::vector<Bits> queries_part(Builder& b, std::vector<Bits> res, const MergeScan& ms) {
+  dy::unroute(b, res, ms.net, ms.swaps);
+  res.resize(res.size() / 2);
+  return res;
+}
+}  // namespace
+
+std::vector<Bits> block_merge(Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks,
+                              std::size_t* comparators) {
+  const MergeScan ms = merge_scan(b, Qs, Ks, comparators);
+  const std::size_t w = ms.recs[0].key.size() - 1;
   std::vector<Bits> res;
-  for (std::size_t i = 0; i < recs.size(); ++i) {
-    const Bits word(recs[i].key.begin() + 1, recs[i].key.end());
-    const Bits nk(next[i].data.begin(), next[i].data.begin() + static_cast<long>(w));
-    const Bits nv(next[i].data.begin() + static_cast<long>(w), next[i].data.end());
-    const Wire found =
-        g::and_(b, g::not_(b, is_key[i]), g::and_(b, next[i].has, g::equal(b, nk, word)));
+  for (std::size_t i = 0; i < ms.recs.size(); ++i) {
+    const Wire is_key = ms.recs[i].key[0];
+    const Bits word(ms.recs[i].key.begin() + 1, ms.recs[i].key.end());
+    const Bits nk(ms.next[i].data.begin(), ms.next[i].data.begin() + static_cast<long>(w));
+    const Bits nv(ms.next[i].data.begin() + static_cast<long>(w), ms.next[i].data.end());
+    const Wire found = g::and_(b, g::not_(b, is_key), g::and_(b, ms.next[i].has, g::equal(b, nk, word)));
     Bits r = {found};
     const Bits val = dy::and_word(b, found, nv);
     r.insert(r.end(), val.begin(), val.end());
     res.push_back(std::move(r));
   }
-  dy::unroute(b, res, net, swaps);  // back to [queries | keys] order
-  res.resize(m);
-  return res;
+  return queries_part(b, std::move(res), ms);
+}
+
+std::vector<Bits> merge_key_values(Builder& b, const std::vector<Bits>& Q, const std::vector<Bits>& K) {
+  const std::size_t m = Q.size(), B = dy::bits_for(m);
+  std::vector<dy::Rec> Qs, Ks;
+  for (const auto& q : Q) Qs.push_back({q, {}});
+  for (std::size_t j = 0; j < K.size(); ++j) Ks.push_back({K[j], g::const_bits(b, j, B)});  // sorted position j
+  const MergeScan ms = merge_scan(b, Qs, Ks, nullptr);
+  const std::size_t w = ms.recs[0].key.size() - 1;
+  std::vector<Bits> res;
+  for (const auto& nx : ms.next) {
+    const Bits idx(nx.data.begin() + static_cast<long>(w), nx.data.end());
+    res.push_back(g::mux_bits(b, nx.has, idx, g::const_bits(b, m, B)));  // no key >= q: C = m
+  }
+  return queries_part(b, std::move(res), ms);
 }
 
 }  // namespace cz::mqarc

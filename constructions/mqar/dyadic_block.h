@@ -22,5 +22,9 @@ std::vector<dy::Bits> block_pbs(dy::Builder& b, const std::vector<dy::Rec>& Qs, 
                                 PbsVariant v, PbsCount* count);
 std::vector<dy::Bits> block_merge(dy::Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks,
                                   std::size_t* comparators);
+// The C array of eq (12) from the same merge (each key carries its sorted position j; a query's
+// next key gives C = j, or m when there is none): spec §7.5's claim that the merge "computes the
+// same C as pbs", checked in tests. |Q| = |K| = m, a power of two.
+std::vector<dy::Bits> merge_key_values(dy::Builder& b, const std::vector<dy::Bits>& Q, const std::vector<dy::Bits>& K);
 
 }  // namespace cz::mqarc

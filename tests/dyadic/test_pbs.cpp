@@ -11,6 +11,7 @@
 
 #include "circuits/eval.h"
 #include "circuits/gadgets_bits.h"
+#include "constructions/mqar/dyadic_block.h"
 #include "constructions/mqar/pbs.h"
 
 using namespace cz;
@@ -50,13 +51,14 @@ struct PbsCircuit {
   std::vector<std::size_t> widths;
 };
 
-PbsCircuit make(std::size_t nq, std::size_t nk, PbsVariant v) {
+// merge = true: the merge-based C of spec §7.5 (dyadic_block.h) instead of pbs.
+PbsCircuit make(std::size_t nq, std::size_t nk, PbsVariant v, bool merge = false) {
   circuits::Builder b;
   std::vector<dy::Bits> Q, K;
   for (std::size_t i = 0; i < nq; ++i) Q.push_back(g::input_bits(b, std::string("q") + std::to_string(i), kW));
   for (std::size_t j = 0; j < nk; ++j) K.push_back(g::input_bits(b, std::string("k") + std::to_string(j), kW));
   PbsCircuit pc;
-  for (const auto& w : pbs_key_values(b, Q, K, v)) {
+  for (const auto& w : merge ? merge_key_values(b, Q, K) : pbs_key_values(b, Q, K, v)) {
     pc.widths.push_back(w.size());
     for (auto x : w) b.output("C", x);
   }
@@ -132,4 +134,23 @@ TEST_CASE("the '0 = dead branch' convention alone breaks 3,046 of the 11,704 cas
   CHECK(total == 11704);
   CHECK(wrong == 3046);
   CHECK(run(make(2, 1, PbsVariant::DeadZero), {0, 1}, {0}) == std::vector<std::uint64_t>{0, 0});
+}
+
+TEST_CASE("the merge-based block computes the same C array as pbs (spec §7.5), distinct keys") {
+  std::size_t cases = 0;
+  for (std::size_t m = 1; m <= 4; m *= 2) {
+    const PbsCircuit merge = make(m, m, PbsVariant::Fixed, true), pbs = make(m, m, PbsVariant::Fixed);
+    std::vector<std::vector<int>> qs, ks;
+    std::vector<int> cur;
+    sequences(m, 7, false, cur, qs);
+    sequences(m, 7, true, cur, ks);
+    for (const auto& k : ks)
+      for (const auto& q : qs) {
+        const auto want = eq12(q, k);
+        REQUIRE(run(merge, q, k) == want);
+        REQUIRE(run(pbs, q, k) == want);
+        ++cases;
+      }
+  }
+  CHECK(cases == 8 * 8 + 36 * 28 + 330 * 70);
 }
