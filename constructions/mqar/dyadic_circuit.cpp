@@ -138,7 +138,13 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
   Dyadic D(cfg);
   D.nodes = dyadic_tree(n, cfg.prefix);  // throws unless n is a power of two
   Builder& b = D.b;
-  b.reserve(std::size_t{1} << 16);
+  {  // size the hash-consing table once (measured: ~10·n·log²n·(w+d) gates merge, ~7·n²·(w+d) pbs)
+    std::size_t lg = 1;
+    while ((std::size_t{1} << lg) < n) ++lg;
+    const std::size_t wd = 2 * d + 8;
+    const std::size_t est = cfg.variant == DyVariant::Merge ? 10 * n * lg * lg * wd : 7 * n * n * wd;
+    b.reserve(std::min<std::size_t>(est, std::size_t{1} << 26));
+  }
   // Inputs u[r][j], row-major.
   std::vector<std::vector<Wire>> u(N);
   for (std::size_t r = 0; r < N; ++r)
