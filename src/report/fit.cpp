@@ -1,5 +1,6 @@
 #include "report/fit.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cz {
@@ -16,7 +17,8 @@ std::optional<Fit> fit_loglog(const std::vector<std::pair<double, double>>& xy) 
     sx += lx; sy += ly; sxx += lx * lx; sxy += lx * ly; syy += ly * ly;
   }
   const double vx = sxx - sx * sx / n, vy = syy - sy * sy / n, cxy = sxy - sx * sy / n;
-  if (vx <= 0) return std::nullopt;
+  // Equal x values leave only rounding noise in vx: no growth to fit (relative tolerance).
+  if (vx <= 1e-12 * std::max(1.0, sxx)) return std::nullopt;
   f.slope = cxy / vx;
   f.intercept = (sy - f.slope * sx) / n;
   f.r2 = vy > 0 ? (cxy * cxy) / (vx * vy) : 1.0;

@@ -21,4 +21,5 @@ TEST_CASE("fit_loglog recovers exponents and ignores non-positive points") {
   CHECK(g->slope == doctest::Approx(1.0));
   CHECK_FALSE(fit_loglog({{1, 1}}));
   CHECK_FALSE(fit_loglog({{2, 1}, {2, 3}}));
+  CHECK_FALSE(fit_loglog({{0.1 * 3, 1}, {0.3, 3}, {0.30000000000000004, 5}}));  // equal up to rounding
 }
