@@ -55,9 +55,17 @@ std::optional<long long> exact_degree(const Circuit& c, const std::vector<std::u
         fmpq_mpoly_set_fmpq(&poly[i], q, ctx);
         break;
       case Op::Add: fmpq_mpoly_add(&poly[i], &poly[g.a], &poly[g.b], ctx); break;
-      case Op::Mul: fmpq_mpoly_mul(&poly[i], &poly[g.a], &poly[g.b], ctx); break;
+      case Op::Mul:
+        // Bound the work before multiplying: the product has at most len(a)·len(b) terms.
+        if (fmpq_mpoly_length(&poly[g.a], ctx) * fmpq_mpoly_length(&poly[g.b], ctx) > 4 * kMaxTerms) {
+          why = "a product would exceed " + std::to_string(4 * kMaxTerms) + " term pairs";
+          ok = false;
+          break;
+        }
+        fmpq_mpoly_mul(&poly[i], &poly[g.a], &poly[g.b], ctx);
+        break;
     }
-    if (fmpq_mpoly_length(&poly[i], ctx) > kMaxTerms) {
+    if (ok && fmpq_mpoly_length(&poly[i], ctx) > kMaxTerms) {
       why = "a polynomial has more than " + std::to_string(kMaxTerms) + " terms";
       ok = false;
     }

@@ -27,7 +27,8 @@
 //                     (reported as the string ">=2^63").
 //   exact_degree      the total degree of the computed polynomial (max over outputs; -1 when every
 //                     output is the zero polynomial), via FLINT fmpq_mpoly, only for small circuits
-//                     (≤ 40 live inputs, ≤ 20000 live gates, ≤ 50000 terms per polynomial); else
+//                     (≤ 40 live inputs, ≤ 20000 live gates, ≤ 50000 terms per polynomial and
+//                     ≤ 200000 term pairs per product); else
 //                     null with `exact_degree_skipped` saying why
 //   r1cs_constraints  live Mul gates whose operands are both non-constant: the R1CS constraint
 //                     count after folding linear operations (SIEVE's mul_gates)

@@ -198,6 +198,28 @@ TEST_CASE("prefix sums/products (Sklansky) and sum/product trees") {
   }
 }
 
+TEST_CASE("prefix sums/products: exhaustive on every 0/1 vector up to n = 8") {
+  for (std::size_t n = 1; n <= 8; ++n) {
+    Builder b;
+    std::vector<Wire> xs;
+    for (std::size_t i = 0; i < n; ++i) xs.push_back(b.input("x" + std::to_string(i), Type::Bit));
+    auto ps = g::prefix_sums(b, xs), pp = g::prefix_products(b, xs);
+    for (std::size_t i = 0; i < n; ++i) b.output("s", ps[i]);
+    for (std::size_t i = 0; i < n; ++i) b.output("p", pp[i]);
+    Circuit c = std::move(b).finish();
+    long long bad = test::first_failure(c, [n](const auto& in, const auto& out) {
+      std::int64_t s = 0, p = 1;
+      for (std::size_t i = 0; i < n; ++i) {
+        s += in[i];
+        p *= in[i];
+        if (out[i] != Int(s) || out[n + i] != Int(p)) return false;
+      }
+      return true;
+    });
+    CHECK(bad == -1);
+  }
+}
+
 TEST_CASE("bits_to_int and int_to_bits (over Q) round trip") {
   for (std::size_t d = 1; d <= 4; ++d) {
     Builder b;
