@@ -67,8 +67,9 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
     if (art.stage == Stage::G20) b.model = g20;
     b.notes.push_back("Lemma G.20 (causal, N=" + std::to_string(N_max) +
                       "): remember(v, 0, N, shift_down(cumsum(.), N-floor(N/2))) then a mask; column n holds 1 at row "
-                      "N-1 (A first, |A|<|B|) or at row N+|A|. h_shift[j] is read at row N-1+j: no causal model can "
-                      "write h_shift[0] at row 0 (it depends on rows up to floor(N/2)-1; causality lemma, spec §2.1)");
+                      "N-1 (A first, |A|<|B|) or at row N+|A|. h_shift[j] is read at row N-1+j (conv=anticausal) or "
+                      "reversed from row 2N-1 (conv=causal): no causal model can write h_shift[0] at row 0 (it depends "
+                      "on rows up to floor(N/2)-1; causality lemma, spec §2.1)");
   }
   if (art.stage == Stage::G21 || all) {
     Model ins = g21_insert_model(N_max, n);
@@ -156,6 +157,10 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
   b.claims.push_back(shape_claim("state_bits", cfg.kernel.kind == KernelKind::Random ? "O(min(|A|,|B|)^2*n)" : "O(min(|A|,|B|)*n)",
                                  static_cast<double>(cfg.kernel.kind == KernelKind::Random ? s1 * s1 * n : s1 * n),
                                  src_state, state_bits, "attention state: f entries (V has one nonzero column) x entry bits"));
+  if (all)
+    b.notes.push_back("Thm G.22 data dependence: the G.21 filter (read off G.20's output) and, for kernel=dd, the G.18 "
+                      "MLP (built from the first set of the rearranged copy, read off the G.21 output); Thm G.22's MLP "
+                      "that keeps z[0:N-1] is the G.18 block's mask layer plus a -1 bias outside the window");
   b.notes.push_back("Prop G.18 block (causal): " + std::string(art.stage == Stage::G18 ? "" : "mask rows [lo,lo+N), ") +
                     "mark (flag + 2*earlier flags), MLP features, LinearAttention, MLP relu(2z - tau); model shown for "
                     "|first set| = " + std::to_string(s_max) + ", N = " + std::to_string(N_max));
