@@ -162,8 +162,11 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
                       "MLP (built from the first set of the rearranged copy, read off the G.21 output); Thm G.22's MLP "
                       "that keeps z[0:N-1] is the G.18 block's mask layer plus a -1 bias outside the window");
   b.notes.push_back("Prop G.18 block (causal): " + std::string(art.stage == Stage::G18 ? "" : "mask rows [lo,lo+N), ") +
-                    "mark (flag + 2*earlier flags), MLP features, LinearAttention, MLP relu(2z - tau); model shown for "
-                    "|first set| = " + std::to_string(s_max) + ", N = " + std::to_string(N_max));
+                    "mark (flag + 2*earlier flags), MLP features, LinearAttention, MLP relu(2z - tau); model shown for N = " +
+                    std::to_string(N_max) +
+                    (cfg.kernel.kind == KernelKind::DataDependent
+                         ? " and the first set S = {0,...," + std::to_string(s_max) + "-1} (the kernel is built from S)"
+                         : ""));
 }
 
 }  // namespace cz::sdc
