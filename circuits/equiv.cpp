@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -49,27 +50,60 @@ std::vector<int> bits_of(std::uint64_t m, std::size_t n) {
   return x;
 }
 
-// Exact outputs as Rat strings-free values: Rat covers Z and Q.
+// Exact outputs of one circuit. Integral circuits run in checked int64 (evaluators built once,
+// value buffers reused per thread) and are redone in Z on overflow; others run in Q.
 class ExactEval {
  public:
-  explicit ExactEval(const Circuit& c) : c_(c), integral_(c.integral_constants()) {}
-  std::vector<Rat> operator()(const std::vector<int>& bits) const {
+  explicit ExactEval(const Circuit& c) : c_(c), integral_(c.integral_constants()) {
+    if (integral_) {
+      i64_ = std::make_unique<Evaluator<RingI64>>(RingI64{}, c);
+      z_ = std::make_unique<Evaluator<RingZ>>(RingZ{}, c);
+    } else {
+      q_ = std::make_unique<Evaluator<RingQ>>(RingQ{}, c);
+    }
+  }
+  bool integral() const { return integral_; }
+  // int64 outputs; false on overflow (then use exact()).
+  bool fast(const std::vector<int>& bits, std::vector<std::int64_t>& out, std::vector<std::int64_t>& buf) const {
+    std::vector<std::int64_t> x(bits.begin(), bits.end());
+    try {
+      i64_->eval_all(x, buf);
+    } catch (const Overflow&) {
+      return false;
+    }
+    out.clear();
+    for (const auto& o : c_.outputs()) out.push_back(buf[o.gate]);
+    return true;
+  }
+  std::vector<Rat> exact(const std::vector<int>& bits) const {
     std::vector<Rat> out;
     if (integral_) {
-      std::vector<std::int64_t> x(bits.begin(), bits.end());
-      for (const Int& v : eval_integer(c_, x)) out.emplace_back(v);
+      std::vector<Int> x(bits.begin(), bits.end());
+      for (const Int& v : (*z_)(x)) out.emplace_back(v);
     } else {
-      Evaluator<RingQ> ev(RingQ{}, c_);
       std::vector<Rat> x(bits.begin(), bits.end());
-      out = ev(x);
+      out = (*q_)(x);
     }
     return out;
   }
+  std::vector<Rat> operator()(const std::vector<int>& bits) const { return exact(bits); }
 
  private:
   const Circuit& c_;
   bool integral_;
+  std::unique_ptr<Evaluator<RingI64>> i64_;
+  std::unique_ptr<Evaluator<RingZ>> z_;
+  std::unique_ptr<Evaluator<RingQ>> q_;
 };
+
+// Do a and b agree on this input? int64 when both are integral and nothing overflows, else exact.
+bool agree(const ExactEval& a, const ExactEval& b, const std::vector<int>& bits) {
+  if (a.integral() && b.integral()) {
+    thread_local std::vector<std::int64_t> oa, ob, ba, bb;
+    if (a.fast(bits, oa, ba) && b.fast(bits, ob, bb)) return oa == ob;
+  }
+  return a.exact(bits) == b.exact(bits);
+}
 
 void check_inputs(std::size_t n, unsigned max_inputs) {
   if (n > max_inputs)
@@ -117,8 +151,7 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
     ExactEval ea(a), eb(b);
     first = parallel_first(r.instances, 256, threads, [&](std::uint64_t lo, std::uint64_t hi) {
       for (std::uint64_t m = lo; m < hi; ++m) {
-        auto x = bits_of(m, n);
-        if (ea(x) != eb(x)) return m;
+        if (!agree(ea, eb, bits_of(m, n))) return m;
       }
       return UINT64_MAX;
     });
