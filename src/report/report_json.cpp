@@ -38,7 +38,15 @@ std::string params_str(const json& p) {
 }
 
 std::string achieved_str(const Report& r) {
-  if (!r.model) return "-";
+  if (!r.model) {
+    // Circuit-only artifacts: size, depth and width of the circuit (contract "circuit stats").
+    const json& c = r.circuit;
+    if (!c.is_object() || !c.contains("size")) return "-";
+    std::ostringstream os;
+    os << "circuit size " << c["size"] << " depth " << c.value("depth", json(nullptr)) << " width "
+       << c.value("width", json(nullptr));
+    return os.str();
+  }
   const json& m = *r.model;
   std::ostringstream os;
   os << "(" << m["N"] << "," << m["L"] << "," << m["d"] << "," << m["inner_N"] << "," << m["inner_d"] << ") "
