@@ -1,5 +1,7 @@
 #include "circuits/gadgets_bits.h"
 
+#include "circuits/gadgets_arith.h"
+
 #include <stdexcept>
 
 namespace cz::circuits::gadgets {
@@ -16,16 +18,9 @@ int bconst(const Builder& b, Wire w) {
   return c->is_zero() ? 0 : 1;  // a Bit constant is 0 or 1
 }
 
-template <class Op>
-Wire reduce_tree(Builder& b, std::vector<Wire> xs, Wire empty, Op op) {
-  if (xs.empty()) return empty;
-  while (xs.size() > 1) {
-    std::vector<Wire> next;
-    for (std::size_t i = 0; i + 1 < xs.size(); i += 2) next.push_back(op(b, xs[i], xs[i + 1]));
-    if (xs.size() % 2) next.push_back(xs.back());
-    xs.swap(next);
-  }
-  return xs[0];
+// Balanced tree of a Boolean operation (depth ceil(log2 n)); `empty` for the empty list.
+Wire reduce_tree(Builder& b, const std::vector<Wire>& xs, Wire empty, const Combine& op) {
+  return xs.empty() ? empty : reduce(b, xs, op);
 }
 }  // namespace
 
