@@ -64,14 +64,7 @@ Aig to_aig(const Circuit& c) {
   if (!c.all_outputs_bit()) throw std::invalid_argument("AIG export needs a circuit whose outputs are all Bit wires");
   const std::uint32_t I = static_cast<std::uint32_t>(c.num_inputs());
   // Mark the Bit gates the outputs need, through BitDef operands only.
-  std::vector<std::uint8_t> need(c.size(), 0);
-  for (const auto& o : c.outputs()) need[o.gate] = 1;
-  for (GateId i = static_cast<GateId>(c.size()); i-- > 0;) {
-    if (!need[i]) continue;
-    const BitDef& d = c.bit_def(i);
-    for (GateId o : {d.x, d.y, d.z})
-      if (o != kNoGate) need[o] = 1;
-  }
+  std::vector<std::uint8_t> need = boolean_skeleton(c);
   AigBuilder ab(I);
   std::unordered_map<GateId, std::uint32_t> lit;
   for (GateId i = 0; i < c.size(); ++i) {

@@ -70,4 +70,16 @@ std::size_t Circuit::memory_bytes() const {
   return b;
 }
 
+std::vector<std::uint8_t> boolean_skeleton(const Circuit& c) {
+  std::vector<std::uint8_t> need(c.size(), 0);
+  for (const auto& o : c.outputs()) need[o.gate] = 1;
+  for (GateId i = static_cast<GateId>(c.size()); i-- > 0;) {
+    if (!need[i]) continue;
+    const BitDef& d = c.bit_def(i);
+    for (GateId o : {d.x, d.y, d.z})
+      if (o != kNoGate) need[o] = 1;
+  }
+  return need;
+}
+
 }  // namespace cz::circuits

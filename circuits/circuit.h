@@ -125,4 +125,8 @@ class Circuit {
   std::string ring_ = "Z";
 };
 
+// The Boolean skeleton of an all-Bit circuit: need[g] = 1 for the Bit gates the outputs reach
+// through BitDef operands (what AIG export and bit-sliced evaluation walk).
+std::vector<std::uint8_t> boolean_skeleton(const Circuit& c);
+
 }  // namespace cz::circuits

@@ -45,14 +45,7 @@ BitSliced::BitSliced(const Circuit& c) : n_inputs_(c.num_inputs()) {
         "bit-sliced evaluation needs a circuit whose outputs are all Bit wires (evaluating an integer circuit mod 2 "
         "is unsound)");
   // The Boolean skeleton: Bit gates reachable from the outputs through BitDef operands.
-  std::vector<std::uint8_t> need(c.size(), 0);
-  for (const auto& o : c.outputs()) need[o.gate] = 1;
-  for (GateId i = static_cast<GateId>(c.size()); i-- > 0;) {
-    if (!need[i]) continue;
-    const BitDef& d = c.bit_def(i);
-    for (GateId o : {d.x, d.y, d.z})
-      if (o != kNoGate) need[o] = 1;
-  }
+  std::vector<std::uint8_t> need = boolean_skeleton(c);
   std::vector<std::uint32_t> node_of(c.size(), kNoSlot);
   std::vector<GateId> gates;
   std::vector<std::array<std::uint32_t, 3>> nodes;
