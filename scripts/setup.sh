@@ -20,6 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
+# ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional.
+command -v ccache >/dev/null 2>&1 && GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 if [ ! -f build/CMakeCache.txt ]; then
   cmake -S . -B build "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
