@@ -11,6 +11,7 @@
 #include "circuits/eval_bitslice.h"
 #include "circuits/layout.h"
 #include "model/eval.h"
+#include "report/progress.h"
 
 namespace cz::circuits {
 
@@ -23,15 +24,18 @@ unsigned pick_threads(unsigned t) {
 }
 
 // Runs fail(chunk_begin, chunk_end) -> smallest failing instance in the chunk (or UINT64_MAX)
-// over [0, total) on threads; returns the smallest failing instance overall.
+// over [0, total) on threads; returns the smallest failing instance overall. Shows a progress bar
+// on a terminal (an exhaustive check at its input cap runs for minutes).
 std::uint64_t parallel_first(std::uint64_t total, std::uint64_t chunk, unsigned threads,
                              const std::function<std::uint64_t(std::uint64_t, std::uint64_t)>& fail) {
   std::atomic<std::uint64_t> next{0}, best{UINT64_MAX};
+  Progress progress("equivalence", total);
   auto worker = [&] {
     for (;;) {
       std::uint64_t b = next.fetch_add(chunk);
       if (b >= total || b > best.load()) return;
       std::uint64_t f = fail(b, std::min(total, b + chunk));
+      progress.advance(std::min(total, b + chunk) - b);
       std::uint64_t cur = best.load();
       while (f < cur && !best.compare_exchange_weak(cur, f)) {}
     }

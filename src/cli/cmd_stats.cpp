@@ -1,3 +1,4 @@
+#include <chrono>
 #include <iostream>
 
 #include "cli/circuit_artifact.h"
@@ -9,7 +10,9 @@ namespace cz::cli {
 int cmd_stats(const Common& c) {
   const Construction& k = find_construction(c.name);
   Params params = Params::parse(k.params, parse_params(c.params));
+  const auto t0 = std::chrono::steady_clock::now();
   Built b = k.build(params);
+  const double build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   nlohmann::json claims = nlohmann::json::array();
   for (const auto& cl : b.claims) claims.push_back(to_json(cl));
   nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", k.name},
@@ -18,6 +21,7 @@ int cmd_stats(const Common& c) {
   if (!b.circuit.is_null()) j["circuit"] = b.circuit;
   else if (auto cs = circuit_stats_json(b); !cs.is_null()) j["circuit"] = cs;  // a model compiled (capped)
   if (!b.metrics.empty()) j["metrics"] = b.metrics;
+  if (timing_enabled()) j["timing"] = timing_json(build_s, b.timing);
   if (!c.json_path.empty()) {
     emit_json(j, c.json_path);
     if (c.json_path == "-") return 0;
@@ -26,6 +30,7 @@ int cmd_stats(const Common& c) {
   if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";
   if (j.contains("circuit")) std::cout << "  circuit: " << j["circuit"].dump() << "\n";
   if (!b.metrics.empty()) std::cout << "  metrics: " << b.metrics.dump() << "\n";
+  if (j.contains("timing")) std::cout << "  timing:  " << j["timing"].dump() << "\n";
   for (const auto& cl : claims)
     std::cout << "  claim:   " << cl["quantity"].get<std::string>() << " claimed " << cl["claimed"].get<std::string>()
               << " (" << cl["kind"].get<std::string>() << ", " << cl["source"].get<std::string>() << ") achieved "

@@ -2,6 +2,7 @@
 // tabulates its costs (model tuple, parameters, circuit stats, metrics) beside the paper's
 // claims, then fits growth: the log-log slope of every quantity against the varied parameter,
 // and of every asymptotic claim's achieved value against its O(.) shape (with the ratios).
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -29,10 +30,12 @@ std::vector<std::string> split_values(const std::string& s) {
   return out;
 }
 
-// Flattens the numeric quantities of one sweep row: model.*, circuit.*, metrics.*.
-std::map<std::string, double> numeric_columns(const json& row) {
+// Flattens the numeric quantities of one sweep row: model.*, circuit.*, metrics.* (and, for the
+// table and CSV only, timing.*: timings are never fitted, so `fits` stays deterministic).
+std::map<std::string, double> numeric_columns(const json& row, bool with_timing = false) {
   std::map<std::string, double> cols;
-  for (const char* group : {"model", "circuit", "metrics"}) {
+  for (const char* group : {"model", "circuit", "metrics", "timing"}) {
+    if (!with_timing && std::string(group) == "timing") continue;
     if (!row.contains(group) || !row[group].is_object()) continue;
     for (auto it = row[group].begin(); it != row[group].end(); ++it)
       if (it->is_number()) cols[std::string(group) + "." + it.key()] = it->get<double>();
@@ -78,7 +81,9 @@ int cmd_sweep(const SweepOptions& o) {
     auto g = given;
     g[key] = v;
     Params p = Params::parse(k.params, g);
+    const auto t0 = std::chrono::steady_clock::now();
     Built b = k.build(p);
+    const double build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     json row = {{"value", p.to_json()[key]}, {"params", p.to_json()}};
     if (b.model) row["model"] = model_summary(*b.model);
     if (!b.circuit.is_null()) row["circuit"] = b.circuit;
@@ -86,6 +91,7 @@ int cmd_sweep(const SweepOptions& o) {
     json claims = json::array();
     for (const auto& c : b.claims) claims.push_back(to_json(c));
     row["claims"] = claims;
+    if (timing_enabled()) row["timing"] = timing_json(build_s, b.timing);
     rows.push_back(row);
     numeric_x = numeric_x && row["value"].is_number();
     xs.push_back(numeric_x ? row["value"].get<double>() : 0.0);
@@ -127,14 +133,14 @@ int cmd_sweep(const SweepOptions& o) {
     std::vector<std::string> cols;
     std::map<std::string, bool> seen;
     for (const auto& row : rows)
-      for (const auto& [c, _] : numeric_columns(row))
+      for (const auto& [c, _] : numeric_columns(row, true))
         if (!seen[c]) { seen[c] = true; cols.push_back(c); }
     std::ostringstream csv;
     csv << csv_escape(key);
     for (const auto& c : cols) csv << "," << csv_escape(c);
     csv << "\n";
     for (const auto& row : rows) {
-      auto nc = numeric_columns(row);
+      auto nc = numeric_columns(row, true);
       csv << csv_escape(row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());
       for (const auto& c : cols) {
         csv << ",";
@@ -149,7 +155,7 @@ int cmd_sweep(const SweepOptions& o) {
   human << k.name << ": sweep over " << key << "\n";
   for (const auto& row : rows) {
     human << "  " << key << "=" << (row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());
-    for (const auto& [c, y] : numeric_columns(row)) human << "  " << c << "=" << num(y);
+    for (const auto& [c, y] : numeric_columns(row, true)) human << "  " << c << "=" << num(y);
     human << "\n";
   }
   for (const auto& f : fits) {

@@ -79,6 +79,12 @@ int main(int argc, char** argv) {
   circ->add_option("--json", co.json_path, "write stats (and the equivalence verdict) as JSON to PATH ('-' for stdout)");
   circ->add_option("--threads", co.threads, "worker threads for --equiv (default: all cores)");
 
+  // Timings live under one `timing` key; --no-timing drops it so that the same command and seed
+  // give byte-identical output on any thread count (contract.md).
+  bool no_timing = false;
+  for (auto* sub : {verify, stats, sweep})
+    sub->add_flag("--no-timing", no_timing, "leave out the `timing` key (byte-identical output for the same seed)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -91,6 +97,7 @@ int main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << " (command line)\n";
     return 2;
   }
+  if (no_timing) cz::set_timing_enabled(false);
   try {
     if (*list) return cmd_list(list_o);
     if (*verify) return cmd_verify(ver);

@@ -1,5 +1,6 @@
 // Reports as JSON (contract.md "verify report") and as terminal tables.
 #pragma once
+#include <optional>
 #include <ostream>
 #include <vector>
 
@@ -10,6 +11,17 @@
 namespace cz {
 
 inline constexpr const char* kVersion = "0.1.0";
+
+// Timings are the only thing that differs between two runs of the same command and seed, so they
+// live under one key, `timing` (contract.md); `--no-timing` turns them off process-wide.
+void set_timing_enabled(bool on);
+bool timing_enabled();
+// {"seconds": s (rounded to ms), ...extra}; for reports, stats and sweep rows.
+nlohmann::json timing_json(std::optional<double> seconds, const nlohmann::json& extra);
+
+// A claim's JSON within a report: a claim on an artifact that failed verification is never "met"
+// (its measured costs are those of a wrong artifact), it shows status "unverified".
+nlohmann::json claim_json(const Claim& c, bool artifact_failed);
 
 nlohmann::json to_json(const Report& r);
 nlohmann::json to_json(const Failure& f);

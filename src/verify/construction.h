@@ -53,6 +53,9 @@ struct Built {
   nlohmann::json circuit = nullptr;      // circuit stats, when the artifact is a circuit
   std::shared_ptr<const circuits::Circuit> circuit_ir;  // the circuit itself (for stats/export)
   nlohmann::json metrics = nlohmann::json::object();  // other measured quantities (state_bits, f, work...)
+  // Wall-clock measurements (build_seconds, gates_per_second): reported under `timing` only, so
+  // that everything else is byte-identical between runs (contract.md; `--no-timing` drops it).
+  nlohmann::json timing = nlohmann::json::object();
   std::vector<Claim> claims;
   std::vector<std::string> notes;        // errata choices, conv mode, ...
   std::shared_ptr<const void> state;     // construction-private data for check()

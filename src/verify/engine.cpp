@@ -73,6 +73,7 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   if (built.model) r.model = model_summary(*built.model);
   r.circuit = built.circuit;
   r.metrics = built.metrics;
+  r.timing = built.timing;
   r.claims = built.claims;
   RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name);
   r.failed = rr.failed;

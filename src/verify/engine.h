@@ -23,7 +23,8 @@ struct Report {
   nlohmann::json circuit = nullptr;
   nlohmann::json metrics = nlohmann::json::object();
   std::vector<Claim> claims;
-  double seconds = 0;
+  double seconds = 0;                                    // wall clock, build included
+  nlohmann::json timing = nlohmann::json::object();      // the artifact's own timings (Built::timing)
 
   bool binding_claim_failed() const;
   int exit_code() const { return (failed > 0 || binding_claim_failed()) ? 1 : 0; }

@@ -88,5 +88,49 @@ PY
 check sweep-bad-vary 2 "$CZ" sweep primitive/cumsum --vary N; err_has sweep-bad-vary "^error: expected KEY=VALUE"
 check sweep-bad-value 2 "$CZ" sweep primitive/cumsum --vary N=4,x; err_has sweep-bad-value "^error: 'N' must be an integer"
 
+# Determinism (contract: timings under one `timing` key; --no-timing leaves everything else
+# byte-identical for the same command and seed on any thread count).
+same() {  # same NAME FILE1 FILE2
+  cmp -s "$2" "$3" || { echo "FAIL $1: outputs differ"; diff "$2" "$3" | head -5; fails=$((fails+1)); }
+}
+check det-stats-a 0 "$CZ" stats mqar/dyadic -p n=4 -p c=4 --no-timing --json "$T/d1.json"
+check det-stats-b 0 "$CZ" stats mqar/dyadic -p n=4 -p c=4 --no-timing --json "$T/d2.json"
+same det-stats "$T/d1.json" "$T/d2.json"
+grep -q '"timing"' "$T/d1.json" && { echo "FAIL det-stats: --no-timing left a timing key"; fails=$((fails+1)); }
+check det-stats-timing 0 "$CZ" stats mqar/dyadic -p n=4 -p c=4 --json "$T/d3.json"
+python3 -c "import json; j=json.load(open('$T/d3.json')); assert 'build_seconds' in j['timing'] and 'build_seconds' not in j['metrics']" || { echo "FAIL det-stats-timing: timings not under 'timing'"; fails=$((fails+1)); }
+check det-verify-t1 0 "$CZ" verify mqar/dyadic -p n=2 -p c=3 --threads 1 --no-timing --json "$T/v1.json"
+check det-verify-t2 0 "$CZ" verify mqar/dyadic -p n=2 -p c=3 --threads 2 --no-timing --json "$T/v2.json"
+check det-verify-t3 0 "$CZ" verify mqar/dyadic -p n=2 -p c=3 --threads 3 --no-timing --json "$T/v3.json"
+same det-verify-12 "$T/v1.json" "$T/v2.json"; same det-verify-13 "$T/v1.json" "$T/v3.json"
+check det-fail-t1 1 "$CZ" verify primitive/shift_up -p conv=causal --threads 1 --no-timing --json "$T/f1.json"
+check det-fail-t2 1 "$CZ" verify primitive/shift_up -p conv=causal --threads 2 --no-timing --json "$T/f2.json"
+same det-fail "$T/f1.json" "$T/f2.json"
+check det-sample-t1 0 "$CZ" verify primitive/cumsum -p N=64 -p d=4 --samples 3000 --seed 7 --threads 1 --no-timing --json "$T/s1.json"
+check det-sample-t2 0 "$CZ" verify primitive/cumsum -p N=64 -p d=4 --samples 3000 --seed 7 --threads 2 --no-timing --json "$T/s2.json"
+same det-sample "$T/s1.json" "$T/s2.json"
+check det-sweep-a 0 "$CZ" sweep mqar/dyadic --vary n=2,4 -p c=8 --no-timing --csv "$T/c1.csv" --json "$T/j1.json"
+check det-sweep-b 0 "$CZ" sweep mqar/dyadic --vary n=2,4 -p c=8 --no-timing --csv "$T/c2.csv" --json "$T/j2.json"
+same det-sweep-csv "$T/c1.csv" "$T/c2.csv"; same det-sweep-json "$T/j1.json" "$T/j2.json"
+check det-sweep-timing 0 "$CZ" sweep mqar/dyadic --vary n=2,4 -p c=8 --csv "$T/c3.csv"
+head -1 "$T/c3.csv" | grep -q 'timing.build_seconds' || { echo "FAIL det-sweep-timing: CSV lacks timing columns"; fails=$((fails+1)); }
+
+# Claims: a paper claim on an artifact that failed verification is never "met"; a non-binding
+# paper claim that our artifact misses shows "missed" and does not change the exit code.
+python3 - "$T/f1.json" <<'PY' || { echo "FAIL claims-on-failed: a claim shows met"; fails=$((fails+1)); }
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["verdict"] == "FAILED" and r["failed"] > 0
+assert all(c["status"] != "met" for c in r["claims"]), r["claims"]
+assert any(c["status"] == "unverified" for c in r["claims"])
+PY
+check remember-missed 0 "$CZ" verify primitive/remember --no-timing --json "$T/rm.json"
+python3 - "$T/rm.json" <<'PY' || { echo "FAIL remember-missed"; fails=$((fails+1)); }
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [c for c in r["claims"] if c["holds"] is False]
+assert bad and all(not c["binding"] and c["status"] == "missed" for c in bad), bad
+PY
+
 echo "cli_contract: $fails failure(s)"
 [ "$fails" = 0 ]
