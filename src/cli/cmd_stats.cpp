@@ -7,6 +7,7 @@
 namespace cz::cli {
 
 int cmd_stats(const Common& c) {
+  check_outputs({{"--json", c.json_path}});
   const Construction& k = find_construction(c.name);
   Params params = Params::parse(k.params, parse_params(c.params));
   Built b = k.build(params);
@@ -20,7 +21,7 @@ int cmd_stats(const Common& c) {
   if (!b.metrics.empty()) j["metrics"] = b.metrics;
   if (!c.json_path.empty()) {
     emit_json(j, c.json_path);
-    if (c.json_path == "-") return 0;
+    if (to_stdout(c.json_path)) return 0;
   }
   std::cout << k.name << "  " << params.to_json().dump() << "\n";
   if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";
