@@ -26,7 +26,7 @@ struct Deferred {
 // A value that follows is always taken as the PATH, so `verify --json NAME` writes to a file
 // called NAME: put NAME first (`verify NAME --json`) or write `--json -`. `--json ""` is refused.
 CLI::Option* add_json(CLI::App* app, std::string& path, Deferred& d, const std::string& help) {
-  CLI::Option* o = app->add_option("--json", path, help + " (PATH, '-' or no value: stdout)")->expected(0, 1)->default_str("-");
+  CLI::Option* o = app->add_option("--json", path, help + " (PATH, '-' or no value: stdout)")->expected(0, 1)->default_str("-")->type_name("[PATH|-]");
   d.add([o, &path] {
     if (o->count() && path.empty()) throw cz::InputError("empty output path (use --json - for stdout)", "--json \"\"");
   });
@@ -42,7 +42,7 @@ void nonempty_path(CLI::Option* o, const std::string& path, Deferred& d, const s
 template <class T>
 void uint_option(CLI::App* app, const std::string& names, T& target, std::string& text, Deferred& d, const std::string& help,
                  std::uint64_t min, std::uint64_t max) {
-  CLI::Option* o = app->add_option(names, text, help);
+  CLI::Option* o = app->add_option(names, text, help)->type_name("UINT");
   const std::string flag = o->get_name();
   d.add([o, &target, &text, flag, min, max] {
     if (o->count()) target = static_cast<T>(cz::cli::parse_uint_flag(text, flag, min, max));
