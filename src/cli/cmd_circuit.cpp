@@ -44,6 +44,7 @@ int cmd_circuit(const CircuitOptions& o) {
   const std::string fmt = format_of(o.file, o.from, "--from");
   if (!o.to.empty() && o.out.empty()) throw InputError("--to needs an output path", "-o");
   if (o.to.empty() && !o.out.empty()) throw InputError("-o needs --to FORMAT", "--to");
+  check_outputs({{"-o", o.out}, {"--json", o.json_path}}, {{"file", o.file}, {"--equiv", o.equiv}});
   circuits::Circuit c = load(o.file, fmt);
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
@@ -66,9 +67,9 @@ int cmd_circuit(const CircuitOptions& o) {
   }
   if (!o.to.empty()) {
     write_file_atomic(o.out, circuits::write_circuit(c, format_of(o.out, o.to, "--to")));
-    std::cerr << "wrote " << o.out << "\n";
+    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
   }
-  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  std::ostream& human = to_stdout(o.json_path) || to_stdout(o.out) ? std::cerr : std::cout;
   human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];

@@ -34,6 +34,7 @@ nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std:
 }  // namespace
 
 int cmd_eval(const EvalOptions& o) {
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model}, {"--input", o.input}});
   Model m = read_model_file(o.model);
   nlohmann::json in;
   try {
@@ -52,9 +53,11 @@ int cmd_eval(const EvalOptions& o) {
   } else if (m.ring == "Q") {
     out = run(RingQ{}, m, u, o.input);
   } else {
-    std::uint64_t p = 0;
+    const std::string digits = m.ring.substr(3);  // validate() checked the "Fp:" prefix
+    if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string::npos)
+      throw InputError("ring '" + m.ring + "': want Fp:<prime below 2^62>", o.model + ".ring");
+    const std::uint64_t p = std::stoull(digits);  // at most 19 digits: below 2^64, cannot throw
     try {
-      p = std::stoull(m.ring.substr(3));
       RingFp ring(p);
       out = run(ring, m, u, o.input);
     } catch (const std::invalid_argument& e) {

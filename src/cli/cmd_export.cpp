@@ -15,6 +15,7 @@ int cmd_export(const ExportOptions& o) {
     throw InputError("unknown format '" + o.format + "' (want model-json, circuit-json, dot, aiger, aiger-binary, blif or bristol)",
                      "--format");
   if (o.out.empty()) throw InputError("missing output path", "-o");
+  check_outputs({{"-o", o.out}});
   const Construction& k = find_construction(o.name);
   Params params = Params::parse(k.params, parse_params(o.params));
   Built b = k.build(params);
@@ -28,7 +29,7 @@ int cmd_export(const ExportOptions& o) {
     std::string text = circuits::write_circuit(*a.circuit, o.format);  // InputError for aiger/blif of Field circuits
     write_file_atomic(o.out, text);
   }
-  std::cerr << "wrote " << o.out << "\n";
+  if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
   return 0;
 }
 

@@ -8,6 +8,7 @@
 namespace cz::cli {
 
 int cmd_list(const Common& c) {
+  check_outputs({{"--json", c.json_path}});
   nlohmann::json arr = nlohmann::json::array();
   for (const auto& k : registry()) {
     nlohmann::json params = nlohmann::json::array();
@@ -21,7 +22,7 @@ int cmd_list(const Common& c) {
   }
   if (!c.json_path.empty()) {
     emit_json(arr, c.json_path);
-    if (c.json_path == "-") return 0;
+    if (to_stdout(c.json_path)) return 0;
   }
   for (const auto& k : registry()) {
     std::cout << std::left << std::setw(24) << k.name << k.summary << "\n    params:";

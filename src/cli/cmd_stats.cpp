@@ -8,6 +8,7 @@
 namespace cz::cli {
 
 int cmd_stats(const Common& c) {
+  check_outputs({{"--json", c.json_path}});
   const Construction& k = find_construction(c.name);
   Params params = Params::parse(k.params, parse_params(c.params));
   const auto t0 = std::chrono::steady_clock::now();
@@ -24,7 +25,7 @@ int cmd_stats(const Common& c) {
   if (timing_enabled()) j["timing"] = timing_json(build_s, b.timing);
   if (!c.json_path.empty()) {
     emit_json(j, c.json_path);
-    if (c.json_path == "-") return 0;
+    if (to_stdout(c.json_path)) return 0;
   }
   std::cout << k.name << "  " << params.to_json().dump() << "\n";
   if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";

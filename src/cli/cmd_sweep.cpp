@@ -67,6 +67,7 @@ std::string csv_escape(const std::string& s) {
 }  // namespace
 
 int cmd_sweep(const SweepOptions& o) {
+  check_outputs({{"--json", o.json_path}, {"--csv", o.csv_path}});
   const Construction& k = find_construction(o.name);
   auto [key, list] = split_kv(o.vary, "--vary " + o.vary);
   std::vector<std::string> values = split_values(list);
@@ -127,7 +128,8 @@ int cmd_sweep(const SweepOptions& o) {
 
   json out = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", k.name}, {"vary", key},
               {"values", values}, {"fixed", given}, {"rows", rows}, {"fits", fits}};
-  if (!o.json_path.empty()) emit_json(out, o.json_path);
+  std::vector<OutputFile> files;  // --json and --csv: written all or nothing
+  if (!o.json_path.empty()) files.push_back({o.json_path, json_text(out), "--json"});
 
   if (!o.csv_path.empty()) {
     std::vector<std::string> cols;
@@ -148,10 +150,11 @@ int cmd_sweep(const SweepOptions& o) {
       }
       csv << "\n";
     }
-    write_file_atomic(o.csv_path, csv.str());
+    files.push_back({o.csv_path, csv.str(), "--csv"});
   }
+  write_files_atomic(files);
 
-  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  std::ostream& human = to_stdout(o.json_path) || to_stdout(o.csv_path) ? std::cerr : std::cout;
   human << k.name << ": sweep over " << key << "\n";
   for (const auto& row : rows) {
     human << "  " << key << "=" << (row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());

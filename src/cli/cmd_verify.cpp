@@ -14,6 +14,10 @@ int cmd_verify(const VerifyOptions& o) {
   if (o.all && !o.params.empty()) throw InputError("-p cannot be combined with --all", "-p");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   if (o.samples == 0) throw InputError("--samples must be positive", "--samples");
+  if (!o.from_npy.empty())
+    check_outputs({{"--json", o.json_path}}, {{"--from-npy", o.from_npy[0]}, {"--from-npy", o.from_npy[1]}});
+  else
+    check_outputs({{"--json", o.json_path}});
   DomainOptions dom;
   dom.force_exhaustive = o.exhaustive;
   if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
@@ -30,7 +34,7 @@ int cmd_verify(const VerifyOptions& o) {
   } else {
     reports.push_back(run_verify(find_construction(o.name), parse_params(o.params), dom));
   }
-  std::ostream& human = o.json_path == "-" ? std::cerr : std::cout;
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
   print_table(human, reports);
   int rc = 0;
   for (const auto& r : reports) {

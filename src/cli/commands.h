@@ -2,6 +2,7 @@
 // compile, build-recipe §5). Each returns the process exit code (contract.md) and throws
 // InputError for usage and input errors.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,8 +20,21 @@ struct Common {
 };
 
 std::map<std::string, std::string> parse_params(const std::vector<std::string>& raw);
-// Writes JSON to stdout ("-") or atomically to a file.
+// Writes JSON to stdout ("-") or atomically to a file (util/atomic_file.h: devices and FIFOs are
+// written through, never replaced). "" writes nothing.
 void emit_json(const nlohmann::json& j, const std::string& path);
+// Checks up front, before any work, that the outputs can be written and name no input and no
+// other output (util/atomic_file.h check_output_paths); empty paths (options not given) are skipped.
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                   const std::vector<std::pair<std::string, std::string>>& inputs = {});
+// True when PATH sends its output to standard output ("-" or /dev/stdout): human text goes to stderr then.
+bool to_stdout(const std::string& path);
+// The JSON text emit_json writes.
+std::string json_text(const nlohmann::json& j);
+
+// A whole number given to FLAG as TEXT: digits only (no sign, no spaces), within [min, max];
+// otherwise InputError("FLAG must be a whole number from MIN to MAX", "FLAG TEXT"). Never wraps.
+std::uint64_t parse_uint_flag(const std::string& text, const std::string& flag, std::uint64_t min, std::uint64_t max);
 
 int cmd_list(const Common& c);
 

@@ -18,13 +18,38 @@ std::map<std::string, std::string> parse_params(const std::vector<std::string>& 
   return m;
 }
 
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                   const std::vector<std::pair<std::string, std::string>>& inputs) {
+  std::vector<NamedPath> outs, ins;
+  for (const auto& [flag, path] : outputs)
+    if (!path.empty()) outs.push_back({flag, path});
+  for (const auto& [flag, path] : inputs)
+    if (!path.empty()) ins.push_back({flag, path});
+  check_output_paths(outs, ins);
+}
+
+bool to_stdout(const std::string& path) { return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1"; }
+
+std::string json_text(const nlohmann::json& j) { return j.dump(2) + "\n"; }
+
 void emit_json(const nlohmann::json& j, const std::string& path) {
   if (path.empty()) return;
-  if (path == "-") {
-    std::cout << j.dump(2) << "\n";
-    return;
+  write_file_atomic(path, json_text(j));  // "-" is stdout
+}
+
+std::uint64_t parse_uint_flag(const std::string& text, const std::string& flag, std::uint64_t min, std::uint64_t max) {
+  auto fail = [&]() -> std::uint64_t {
+    throw InputError(flag + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max), flag + " " + text);
+  };
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return fail();
+  std::uint64_t v = 0;
+  for (char ch : text) {
+    const auto d = static_cast<std::uint64_t>(ch - '0');
+    if (v > (UINT64_MAX - d) / 10) return fail();  // above 2^64 - 1
+    v = v * 10 + d;
   }
-  write_file_atomic(path, j.dump(2) + "\n");
+  if (v < min || v > max) return fail();
+  return v;
 }
 
 }  // namespace cz::cli

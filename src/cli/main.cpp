@@ -1,32 +1,83 @@
 // circuitzoo: the command-line front door (contract.md). The only file that includes CLI11.
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "report/report_json.h"
 #include "util/error.h"
+#include "util/escape.h"
+#include "verify/engine.h"
+
+namespace {
+
+// Options whose values are checked after parsing (exit 2 with the flag and the value, never a
+// wrapped or silently accepted number): whole numbers are taken as text and converted by
+// parse_uint_flag; output paths may not be "".
+struct Deferred {
+  std::vector<std::function<void()>> steps;
+  void add(std::function<void()> f) { steps.push_back(std::move(f)); }
+  void run() const {
+    for (const auto& f : steps) f();
+  }
+};
+
+// `--json [PATH|-]`: with no value (`--json` last, or before another option) it means stdout.
+// A value that follows is always taken as the PATH, so `verify --json NAME` writes to a file
+// called NAME: put NAME first (`verify NAME --json`) or write `--json -`. `--json ""` is refused.
+CLI::Option* add_json(CLI::App* app, std::string& path, Deferred& d, const std::string& help) {
+  CLI::Option* o = app->add_option("--json", path, help + " (PATH, '-' or no value: stdout)")->expected(0, 1)->default_str("-")->type_name("[PATH|-]");
+  d.add([o, &path] {
+    if (o->count() && path.empty()) throw cz::InputError("empty output path (use --json - for stdout)", "--json \"\"");
+  });
+  return o;
+}
+
+void nonempty_path(CLI::Option* o, const std::string& path, Deferred& d, const std::string& flag) {
+  d.add([o, &path, flag] {
+    if (o->count() && path.empty()) throw cz::InputError("empty path", flag + " \"\"");
+  });
+}
+
+template <class T>
+void uint_option(CLI::App* app, const std::string& names, T& target, std::string& text, Deferred& d, const std::string& help,
+                 std::uint64_t min, std::uint64_t max) {
+  CLI::Option* o = app->add_option(names, text, help)->type_name("UINT");
+  const std::string flag = o->get_name();
+  d.add([o, &target, &text, flag, min, max] {
+    if (o->count()) target = static_cast<T>(cz::cli::parse_uint_flag(text, flag, min, max));
+  });
+}
+
+std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace cz::cli;
   CLI::App app{"circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions (Zoology, Based, JRT)"};
   app.require_subcommand(1);
   app.set_version_flag("--version", cz::kVersion);
+  Deferred deferred;
+  constexpr std::uint64_t kU64Max = UINT64_MAX, kI64Max = INT64_MAX;
 
   Common list_o;
   auto* list = app.add_subcommand("list", "list registered constructions and their parameters");
-  list->add_option("--json", list_o.json_path, "write JSON to PATH ('-' for stdout)");
+  add_json(list, list_o.json_path, deferred, "write JSON");
 
   VerifyOptions ver;
+  std::string ver_samples, ver_seed, ver_threads;
   auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
   verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
   verify->add_flag("--exhaustive", ver.exhaustive, "force an exhaustive domain");
-  verify->add_option("--samples", ver.samples, "force a sampled domain of K instances");
-  verify->add_option("--seed", ver.seed, "seed of sampled domains (default 1)");
-  verify->add_option("--threads", ver.threads, "worker threads (default: all cores)");
+  uint_option(verify, "--samples", ver.samples, ver_samples, deferred, "force a sampled domain of K instances", 1, kI64Max);
+  uint_option(verify, "--seed", ver.seed, ver_seed, deferred, "seed of sampled domains (default 1)", 0, kU64Max);
+  uint_option(verify, "--threads", ver.threads, ver_threads, deferred,
+              "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0, cz::kMaxThreads);
   verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
-  verify->add_option("--json", ver.json_path, "write the report as JSON to PATH ('-' for stdout)");
+  add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
 
@@ -34,50 +85,73 @@ int main(int argc, char** argv) {
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
   stats->add_option("name", st.name, "construction name")->required();
   stats->add_option("-p,--param", st.params, "KEY=VALUE parameter (repeatable)");
-  stats->add_option("--json", st.json_path, "write JSON to PATH ('-' for stdout)");
+  add_json(stats, st.json_path, deferred, "write JSON");
 
   SweepOptions sw;
   auto* sweep = app.add_subcommand("sweep", "build at several parameter values; tabulate costs and fit growth");
   sweep->add_option("name", sw.name, "construction name")->required();
   sweep->add_option("--vary", sw.vary, "KEY=V1,V2,... the parameter to vary")->required();
   sweep->add_option("-p,--param", sw.params, "KEY=VALUE fixed parameter (repeatable)");
-  sweep->add_option("--json", sw.json_path, "write the sweep as JSON to PATH ('-' for stdout)");
-  sweep->add_option("--csv", sw.csv_path, "write one CSV row per value to PATH");
+  add_json(sweep, sw.json_path, deferred, "write the sweep as JSON");
+  nonempty_path(sweep->add_option("--csv", sw.csv_path, "write one CSV row per value to PATH ('-' for stdout)"), sw.csv_path,
+                deferred, "--csv");
 
   ExportOptions ex;
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
   exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | aiger-binary | blif | bristol")->required();
-  exp->add_option("-o,--output", ex.out, "output path (written atomically)")->required();
+  nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
+                deferred, "-o");
 
   MqarDataOptions md;
+  std::string md_vocab, md_seq_len, md_kv, md_examples, md_seed;
   auto* mqd = app.add_subcommand("mqar-data", "write zoology's multiquery_ar batch (random_non_queries off) as two .npy files");
-  mqd->add_option("--vocab", md.vocab, "vocabulary size (default 8192)");
-  mqd->add_option("--seq-len", md.seq_len, "input_seq_len N (default 64)");
-  mqd->add_option("--kv", md.kv, "num_kv_pairs K (default 8)");
-  mqd->add_option("--examples", md.examples, "num_examples (default 1000)");
-  mqd->add_option("--seed", md.seed, "data seed, below 2^32 (default 0)");
+  uint_option(mqd, "--vocab", md.vocab, md_vocab, deferred, "vocabulary size (default 8192)", 1, std::uint64_t{1} << 32);
+  uint_option(mqd, "--seq-len", md.seq_len, md_seq_len, deferred, "input_seq_len N (default 64)", 1, std::uint64_t{1} << 24);
+  uint_option(mqd, "--kv", md.kv, md_kv, deferred, "num_kv_pairs K (default 8)", 1, std::uint64_t{1} << 22);
+  uint_option(mqd, "--examples", md.examples, md_examples, deferred, "num_examples (default 1000)", 1, std::uint64_t{1} << 32);
+  uint_option(mqd, "--seed", md.seed, md_seed, deferred, "data seed, below 2^32 (default 0)", 0, 0xffffffffULL);
   mqd->add_option("--power-a", md.power_a, "power-law exponent of the query gaps (default 0.01)");
-  mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N))")->required();
-  mqd->add_option("--labels", md.labels, "labels .npy path (int64, -100 where not scored)")->required();
+  nonempty_path(mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N))")->required(), md.inputs,
+                deferred, "--inputs");
+  nonempty_path(mqd->add_option("--labels", md.labels, "labels .npy path (int64, -100 where not scored)")->required(), md.labels,
+                deferred, "--labels");
 
   EvalOptions ev;
   auto* evl = app.add_subcommand("eval", "evaluate a saved model exactly on an input file");
   evl->add_option("--model", ev.model, "model-json file")->required();
   evl->add_option("--input", ev.input, "input file {\"input\": [[...]]}")->required();
-  evl->add_option("--json", ev.json_path, "write the output to PATH ('-' or omitted: stdout)");
+  add_json(evl, ev.json_path, deferred, "write the output (default: stdout)");
 
   CircuitOptions co;
+  std::string co_threads;
   auto* circ = app.add_subcommand("circuit", "read a circuit file: stats, convert (--to), check equivalence (--equiv)");
   circ->add_option("file", co.file, "circuit file")->required();
   circ->add_option("--from", co.from, "its format (default: by extension .json .dot .aag .aig .blif .bristol)");
   circ->add_option("--to", co.to, "write it in this format (with -o)");
-  circ->add_option("-o,--output", co.out, "output path for --to (written atomically)");
+  nonempty_path(circ->add_option("-o,--output", co.out, "output path for --to (written atomically; '-' for stdout)"), co.out,
+                deferred, "-o");
   circ->add_option("--equiv", co.equiv, "compare with this circuit file on every 0/1 input (exit 1 on a counterexample)");
   circ->add_option("--equiv-from", co.equiv_from, "format of the --equiv file (default: by extension)");
-  circ->add_option("--json", co.json_path, "write stats (and the equivalence verdict) as JSON to PATH ('-' for stdout)");
-  circ->add_option("--threads", co.threads, "worker threads for --equiv (default: all cores)");
+  add_json(circ, co.json_path, deferred, "write stats (and the equivalence verdict) as JSON");
+  uint_option(circ, "--threads", co.threads, co_threads, deferred,
+              "worker threads for --equiv (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0,
+              cz::kMaxThreads);
+
+  // An unknown subcommand is named (CLI11 would only say that an argument was not expected).
+  if (argc >= 2 && argv[1][0] != '-') {
+    bool known = false;
+    std::string names;
+    for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      known |= sub->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << "error: unknown subcommand '" << one_line(argv[1]) << "' (want " << names << ") (command line)\n";
+      return 2;
+    }
+  }
 
   // Timings live under one `timing` key; --no-timing drops it so that the same command and seed
   // give byte-identical output on any thread count (contract.md).
@@ -94,11 +168,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "error: " << e.what() << " (command line)\n";
+    std::cerr << "error: " << one_line(e.what()) << " (command line)\n";
     return 2;
   }
   if (no_timing) cz::set_timing_enabled(false);
   try {
+    deferred.run();
     if (*list) return cmd_list(list_o);
     if (*verify) return cmd_verify(ver);
     if (*stats) return cmd_stats(st);
@@ -108,10 +183,10 @@ int main(int argc, char** argv) {
     if (*mqd) return cmd_mqar_data(md);
     if (*circ) return cmd_circuit(co);
   } catch (const cz::InputError& e) {
-    std::cerr << "error: " << e.what() << " (" << e.where << ")\n";
+    std::cerr << "error: " << one_line(e.what()) << " (" << one_line(e.where) << ")\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << " (internal)\n";
+    std::cerr << "error: " << one_line(e.what()) << " (internal)\n";
     return 3;
   }
   return 0;

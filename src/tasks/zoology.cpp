@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "tasks/mqar_reference.h"
+#include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz::zoology {
 
@@ -60,7 +63,9 @@ double numpy_pairwise_sum(const double* a, std::size_t n) {
 }
 
 namespace {
-// np.random.choice(arange(space), K, replace=False, p=p) (legacy RandomState).
+// np.random.choice(arange(space), K, replace=False, p=p) (legacy RandomState). The caller checked
+// what numpy checks (p finite, non-negative, at least K non-zero entries); every index returned
+// lies in [0, p.size()).
 std::vector<std::int64_t> choice_p(NumpyLegacyRng& rng, std::vector<double> p, std::size_t K) {
   std::vector<std::int64_t> found;
   while (found.size() < K) {
@@ -71,10 +76,12 @@ std::vector<std::int64_t> choice_p(NumpyLegacyRng& rng, std::vector<double> p, s
     double acc = 0;
     for (std::size_t i = 0; i < p.size(); ++i) cdf[i] = acc += p[i];  // np.cumsum (sequential)
     const double last = cdf.back();
+    if (!(last > 0) || !std::isfinite(last)) throw std::logic_error("choice_p: no probability mass left");
     for (auto& v : cdf) v /= last;
     std::vector<std::int64_t> fresh;  // searchsorted(side='right'), unique in order of first occurrence
     for (double xi : x) {
       auto idx = static_cast<std::int64_t>(std::upper_bound(cdf.begin(), cdf.end(), xi) - cdf.begin());
+      if (static_cast<std::size_t>(idx) >= p.size()) throw std::logic_error("choice_p: index past the distribution");
       if (std::find(fresh.begin(), fresh.end(), idx) == fresh.end()) fresh.push_back(idx);
     }
     found.insert(found.end(), fresh.begin(), fresh.end());
@@ -90,6 +97,9 @@ Batch multiquery_ar(const MqarConfig& cfg) {
   if (!(V > L)) throw InputError("vocab_size must exceed input_seq_len (zoology assert)", where);
   if (4 * K > L) throw InputError("num_kv_pairs*2*num_passes + num_kv_pairs*2 <= input_seq_len fails (zoology assert)", where);
   if (K == 0 || K > V / 2 - 1 || K > V - V / 2) throw InputError("too many kv pairs for the key/value pools", where);
+  // memory: the batch (inputs + labels) and one permutation of each pool at a time
+  require_memory(sat_add(sat_mul(sat_mul(E, L), 16), sat_add(sat_mul(E, sat_mul(K, 24)), sat_mul(V, 8))), "this batch",
+                 where);
   NumpyLegacyRng rng(cfg.seed);
   const std::size_t C = 2 * K, half = V / 2;
   // keys: choice(arange(1, V//2), K, replace=False) per row, all rows first; then values.
@@ -107,7 +117,18 @@ Batch multiquery_ar(const MqarConfig& cfg) {
   std::vector<double> p(space);
   for (std::size_t g = 0; g < space; ++g) p[g] = cfg.power_a * std::pow(static_cast<double>(g + 1), cfg.power_a - 1);
   const double sum = numpy_pairwise_sum(p.data(), p.size());
-  for (auto& v : p) v = v / sum;
+  // numpy's choice refuses such p ("probabilities contain NaN", "are not non-negative", "fewer
+  // non-zero entries in p than size"); so do we, instead of sampling past the end of p.
+  const std::string wa = "zoology multiquery_ar: power_a";
+  if (!std::isfinite(sum) || !(sum > 0))
+    throw InputError("power_a = " + std::to_string(cfg.power_a) + " makes the gap probabilities a*g^(a-1) overflow or vanish (numpy's choice fails too)", wa);
+  std::size_t nonzero = 0;
+  for (auto& v : p) {
+    v = v / sum;
+    if (!std::isfinite(v) || v < 0) throw InputError("power_a gives non-finite gap probabilities (numpy's choice fails too)", wa);
+    nonzero += v > 0;
+  }
+  if (nonzero < K) throw InputError("power_a leaves fewer non-zero gap probabilities than kv pairs (numpy's choice fails too)", wa);
   for (std::size_t r = 0; r < E; ++r) gaps[r] = choice_p(rng, p, K);
   Batch b;
   b.rows = E;
@@ -185,8 +206,9 @@ Batch read_npy_pair(const std::string& inputs_path, const std::string& labels_pa
 }
 
 void write_npy_pair(const Batch& b, const std::string& inputs_path, const std::string& labels_path) {
-  npy::write_int64(inputs_path, {{b.rows, b.cols}, b.inputs});
-  npy::write_int64(labels_path, {{b.rows, b.cols}, b.labels});
+  // both files or neither (util/atomic_file.h); one file named twice is refused
+  write_files_atomic({{inputs_path, npy::to_bytes({{b.rows, b.cols}, b.inputs}), "--inputs"},
+                      {labels_path, npy::to_bytes({{b.rows, b.cols}, b.labels}), "--labels"}});
 }
 
 }  // namespace cz::zoology

@@ -1,43 +1,433 @@
 #include "util/atomic_file.h"
 
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
 
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz {
+namespace {
 
-void write_file_atomic(const std::string& path, const std::string& content) {
-  if (path.empty()) throw InputError("empty output path", "-o");
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(std::string("cannot write file: ") + std::strerror(errno), path);
-    out << content;
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw InputError("write failed", path);
+// ---- temporary files removed on SIGINT/SIGTERM/SIGHUP/SIGPIPE ---------------------------------
+constexpr int kSlots = 16;
+char g_tmp_paths[kSlots][PATH_MAX];
+volatile std::sig_atomic_t g_tmp_used[kSlots];
+std::mutex g_tmp_mu;
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
+extern "C" void cz_unlink_temps_and_reraise(int sig) {
+  // Only async-signal-safe calls: unlink, raise. SA_RESETHAND restored the default action and
+  // the signal is blocked until we return, so the re-raised signal terminates the process then.
+  for (int i = 0; i < kSlots; ++i)
+    if (g_tmp_used[i]) ::unlink(g_tmp_paths[i]);
+  ::raise(sig);
+}
+
+void install_cleanup_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : kCleanupSignals) {
+      struct sigaction old {};
+      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;  // keep SIG_IGN (nohup) and others' handlers
+      struct sigaction sa {};
+      sa.sa_handler = cz_unlink_temps_and_reraise;
+      sigemptyset(&sa.sa_mask);
+      for (int s : kCleanupSignals) sigaddset(&sa.sa_mask, s);
+      sa.sa_flags = SA_RESETHAND;
+      ::sigaction(sig, &sa, nullptr);
     }
+  });
+}
+
+// Blocks the cleanup signals for its lifetime (so that creating a temporary file and registering
+// it happen together).
+struct BlockSignals {
+  sigset_t old;
+  BlockSignals() {
+    sigset_t s;
+    sigemptyset(&s);
+    for (int sig : kCleanupSignals) sigaddset(&s, sig);
+    ::pthread_sigmask(SIG_BLOCK, &s, &old);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int e = errno;
-    std::remove(tmp.c_str());
-    throw InputError(std::string("cannot rename into place: ") + std::strerror(e), path);
+  ~BlockSignals() { ::pthread_sigmask(SIG_SETMASK, &old, nullptr); }
+};
+
+int register_temp(const std::string& path) {
+  std::lock_guard<std::mutex> lock(g_tmp_mu);
+  for (int i = 0; i < kSlots; ++i) {
+    if (g_tmp_used[i]) continue;
+    std::memcpy(g_tmp_paths[i], path.c_str(), path.size() + 1);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    g_tmp_used[i] = 1;
+    return i;
+  }
+  return -1;
+}
+
+void unregister_temp(int slot) {
+  if (slot < 0) return;
+  std::lock_guard<std::mutex> lock(g_tmp_mu);
+  g_tmp_used[slot] = 0;
+}
+
+// ---- where an output goes ------------------------------------------------------------------
+enum class Kind { Stdout, Fd, WriteThrough, Replace, Refuse };
+struct Plan {
+  Kind kind = Kind::Refuse;
+  int fd = -1;            // Kind::Fd: 1 or 2
+  std::string target;     // WriteThrough: the path to open; Replace: the file to replace
+  mode_t mode = 0644;     // Replace: permission bits of the result
+  std::string reason;     // Refuse
+};
+
+bool under_system_dir(const std::string& p) { return p.rfind("/dev/", 0) == 0 || p.rfind("/proc/", 0) == 0; }
+
+int same_as_std_fd(const struct stat& st) {
+  for (int fd : {1, 2}) {
+    struct stat s {};
+    if (::fstat(fd, &s) == 0 && s.st_dev == st.st_dev && s.st_ino == st.st_ino) return fd;
+  }
+  return -1;
+}
+
+mode_t new_file_mode() {
+  static const mode_t mode = [] {
+    mode_t m = ::umask(022);
+    ::umask(m);
+    return static_cast<mode_t>(0666 & ~m);
+  }();
+  return mode;
+}
+
+Plan plan_output(const std::string& path) {
+  Plan p;
+  if (path.empty()) {
+    p.reason = "empty output path";
+    return p;
+  }
+  if (path == "-") {
+    p.kind = Kind::Stdout;
+    return p;
+  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || (S_ISREG(st.st_mode) && under_system_dir(path))) {
+      if (int fd = same_as_std_fd(st); fd > 0) {
+        p.kind = Kind::Fd;
+        p.fd = fd;
+      } else if (S_ISREG(st.st_mode)) {
+        p.reason = "refusing to replace a file reached through /dev or /proc";
+      } else {
+        p.kind = Kind::WriteThrough;
+        p.target = path;
+      }
+      return p;
+    }
+    if (S_ISDIR(st.st_mode)) { p.reason = "is a directory"; return p; }
+    if (S_ISBLK(st.st_mode)) { p.reason = "is a block device (refusing to write to it)"; return p; }
+    if (!S_ISREG(st.st_mode)) { p.reason = "is not a regular file, character device or FIFO"; return p; }
+    struct stat lst {};
+    if (::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+      char buf[PATH_MAX];
+      if (!::realpath(path.c_str(), buf)) { p.reason = std::string("cannot resolve symbolic link: ") + std::strerror(errno); return p; }
+      p.target = buf;  // replace the link's target, keep the link
+    } else {
+      p.target = path;
+    }
+    p.kind = Kind::Replace;
+    p.mode = st.st_mode & 07777;
+    return p;
+  }
+  const int e = errno;
+  struct stat lst {};
+  if (e == ENOENT && ::lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+    p.reason = "is a dangling symbolic link (refusing to follow it)";
+    return p;
+  }
+  if (e != ENOENT) {
+    p.reason = std::string("cannot write file: ") + std::strerror(e);
+    return p;
+  }
+  if (under_system_dir(path)) {
+    p.reason = "refusing to create a file under /dev or /proc";
+    return p;
+  }
+  p.kind = Kind::Replace;
+  p.target = path;
+  p.mode = new_file_mode();
+  return p;
+}
+
+std::string where_of(const std::string& flag, const std::string& path) { return flag.empty() ? path : flag + " " + path; }
+
+void write_all(int fd, const char* data, std::size_t n, const std::string& where) {
+  while (n > 0) {
+    ssize_t w = ::write(fd, data, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(std::string("write failed: ") + std::strerror(errno), where);
+    }
+    data += w;
+    n -= static_cast<std::size_t>(w);
   }
 }
 
+// An ostream over a file descriptor (no ownership); errors surface as InputError from flush_or_throw().
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd) : fd_(fd), buf_(1 << 16) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  void flush_or_throw(const std::string& where) {
+    if (err_) throw InputError(std::string("write failed: ") + std::strerror(err_), where);
+    if (!drain()) throw InputError(std::string("write failed: ") + std::strerror(err_), where);
+  }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+    }
+    return traits_type::not_eof(ch);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    if (err_) return false;
+    const char* p = pbase();
+    std::size_t n = static_cast<std::size_t>(pptr() - pbase());
+    while (n > 0) {
+      ssize_t w = ::write(fd_, p, n);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        err_ = errno;
+        return false;
+      }
+      p += w;
+      n -= static_cast<std::size_t>(w);
+    }
+    setp(buf_.data(), buf_.data() + buf_.size());
+    return true;
+  }
+  int fd_;
+  int err_ = 0;
+  std::vector<char> buf_;
+};
+
+// A temporary file next to its target; removed on destruction unless committed.
+struct TempFile {
+  std::string path, target, where;
+  int fd = -1, slot = -1;
+  bool committed = false;
+
+  TempFile(const Plan& p, const std::string& where_) : target(p.target), where(where_) {
+    const auto slash = target.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+    const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+    std::string tmpl = dir + base + ".tmp.XXXXXX";
+    if (tmpl.size() >= PATH_MAX) throw InputError("output path too long", where);
+    install_cleanup_handlers();
+    {
+      BlockSignals block;
+      fd = ::mkostemp(tmpl.data(), O_CLOEXEC);  // O_EXCL: never follows a planted link
+      if (fd < 0) throw InputError(std::string("cannot write file: ") + std::strerror(errno), where);
+      path = tmpl;
+      slot = register_temp(path);
+    }
+    if (slot < 0) {
+      discard();
+      throw std::logic_error("too many temporary files at once");
+    }
+    if (::fchmod(fd, p.mode) != 0) {
+      const int e = errno;
+      discard();
+      throw InputError(std::string("cannot set permissions: ") + std::strerror(e), where);
+    }
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (!committed) discard();
+  }
+  void discard() {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+    if (!path.empty()) ::unlink(path.c_str());
+    unregister_temp(slot);
+    slot = -1;
+    path.clear();
+  }
+  // fsync + close; InputError on failure.
+  void finish() {
+    if (::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+      throw InputError(std::string("write failed: ") + std::strerror(errno), where);
+    }
+    const int rc = ::close(fd);
+    fd = -1;
+    if (rc != 0) throw InputError(std::string("write failed: ") + std::strerror(errno), where);
+  }
+  void commit() {
+    if (::rename(path.c_str(), target.c_str()) != 0)
+      throw InputError(std::string("cannot rename into place: ") + std::strerror(errno), where);
+    committed = true;
+    unregister_temp(slot);
+    slot = -1;
+  }
+};
+
+void write_through(const Plan& p, const std::string& where, const std::function<void(std::ostream&)>& produce) {
+  if (p.kind == Kind::Stdout || p.kind == Kind::Fd) {
+    std::ostream& os = p.fd == 2 ? std::cerr : std::cout;
+    if (p.fd == 2) std::cout.flush();
+    produce(os);
+    os.flush();
+    if (!os) throw InputError("write failed", where);
+    return;
+  }
+  int fd = ::open(p.target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throw InputError(std::string("cannot write file: ") + std::strerror(errno), where);
+  struct Closer { int fd; ~Closer() { ::close(fd); } } closer{fd};
+  FdBuf buf(fd);
+  std::ostream os(&buf);
+  produce(os);
+  buf.flush_or_throw(where);
+}
+
+}  // namespace
+
+void write_file_atomic_stream(const std::string& path, const std::function<void(std::ostream&)>& produce) {
+  const Plan p = plan_output(path);
+  const std::string where = path.empty() ? "output path" : path;
+  if (p.kind == Kind::Refuse) throw InputError(p.reason, where);
+  if (p.kind != Kind::Replace) return write_through(p, where, produce);
+  TempFile t(p, where);
+  {
+    FdBuf buf(t.fd);
+    std::ostream os(&buf);
+    produce(os);
+    buf.flush_or_throw(where);
+  }
+  t.finish();
+  t.commit();
+}
+
+void write_file_atomic(const std::string& path, const std::string& content) {
+  write_file_atomic_stream(path, [&](std::ostream& os) { os.write(content.data(), static_cast<std::streamsize>(content.size())); });
+}
+
+void write_files_atomic(const std::vector<OutputFile>& outputs) {
+  std::vector<NamedPath> named;
+  for (const auto& o : outputs) named.push_back({o.flag, o.path});
+  check_output_paths(named, {});
+  std::vector<Plan> plans;
+  for (const auto& o : outputs) {
+    plans.push_back(plan_output(o.path));
+    if (plans.back().kind == Kind::Refuse) throw InputError(plans.back().reason, where_of(o.flag, o.path.empty() ? "\"\"" : o.path));
+  }
+  // 1. every replaced output to its temporary file
+  std::vector<std::unique_ptr<TempFile>> temps(outputs.size());
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (plans[i].kind != Kind::Replace) continue;
+    const std::string where = where_of(outputs[i].flag, outputs[i].path);
+    temps[i] = std::make_unique<TempFile>(plans[i], where);
+    write_all(temps[i]->fd, outputs[i].content.data(), outputs[i].content.size(), where);
+    temps[i]->finish();
+  }
+  // 2. outputs written through (stdout, devices, FIFOs); a failure here still replaces nothing
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (plans[i].kind == Kind::Replace) continue;
+    const auto& c = outputs[i].content;
+    write_through(plans[i], where_of(outputs[i].flag, outputs[i].path),
+                  [&](std::ostream& os) { os.write(c.data(), static_cast<std::streamsize>(c.size())); });
+  }
+  // 3. rename all into place (a rename within one directory of a file we just created does not
+  //    fail in practice; if one does, the outputs renamed before it stay replaced)
+  for (auto& t : temps)
+    if (t) t->commit();
+}
+
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  if (path.empty()) throw InputError("empty input path", "\"\"");
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
+  if (S_ISDIR(st.st_mode)) throw InputError("is a directory, not a file", path);
+  if (S_ISCHR(st.st_mode)) throw InputError("is a character device, not a regular file or pipe", path);
+  if (S_ISBLK(st.st_mode)) throw InputError("is a block device, not a regular file or pipe", path);
+  if (S_ISSOCK(st.st_mode)) throw InputError("is a socket, not a regular file or pipe", path);
+  const bool regular = S_ISREG(st.st_mode);
+  const std::uint64_t budget = memory_budget();
+  if (regular) require_memory(static_cast<std::uint64_t>(st.st_size), "reading this file", path);
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
+  struct Closer { int fd; ~Closer() { ::close(fd); } } closer{fd};
+  std::string out;
+  if (regular) out.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
+    }
+    if (n == 0) break;
+    if (out.size() + static_cast<std::size_t>(n) > budget)
+      throw InputError("input exceeds the memory budget of " + format_bytes(budget) + " (--max-memory)", path);
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+std::string file_identity(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+  const auto slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  char buf[PATH_MAX];
+  if (::realpath(dir.c_str(), buf)) return std::string(buf) + "/" + base;
+  return path;
+}
+
+bool is_replaced_output(const std::string& path) { return plan_output(path).kind == Kind::Replace; }
+
+void check_output_paths(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs) {
+  const NamedPath* to_stdout = nullptr;
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& o = outputs[i];
+    if (o.path.empty()) throw InputError("empty output path", where_of(o.flag, "\"\""));
+    const Plan p = plan_output(o.path);
+    if (p.kind == Kind::Refuse) throw InputError(p.reason, where_of(o.flag, o.path));
+    if (p.kind == Kind::Stdout || (p.kind == Kind::Fd && p.fd == 1)) {
+      if (to_stdout)
+        throw InputError("two outputs go to standard output (" + where_of(to_stdout->flag, to_stdout->path) + ")",
+                         where_of(o.flag, o.path));
+      to_stdout = &o;
+    }
+    if (p.kind != Kind::Replace) continue;
+    const std::string id = file_identity(p.target);
+    for (const auto& in : inputs)
+      if (!in.path.empty() && in.path != "-" && file_identity(in.path) == id)
+        throw InputError("output is the same file as the input " + where_of(in.flag, in.path), where_of(o.flag, o.path));
+    for (std::size_t k = 0; k < i; ++k)
+      if (is_replaced_output(outputs[k].path) && file_identity(plan_output(outputs[k].path).target) == id)
+        throw InputError("two outputs name the same file (" + where_of(outputs[k].flag, outputs[k].path) + ")",
+                         where_of(o.flag, o.path));
+  }
 }
 
 }  // namespace cz

@@ -1,5 +1,6 @@
 #include "verify/engine.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -16,14 +17,15 @@ bool Report::binding_claim_failed() const {
 }
 
 unsigned resolve_threads(unsigned requested) {
-  if (requested) return requested;
+  if (requested) return std::min(requested, kMaxThreads);
   unsigned h = std::thread::hardware_concurrency();
-  return h ? h : 1;
+  return h ? std::min(h, kMaxThreads) : 1;
 }
 
 RunResult run_domain(const Check& check, unsigned threads, const std::string& label) {
   const std::uint64_t total = check.instances;
-  const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * threads) + 1));
+  threads = std::clamp(threads, 1u, kMaxThreads);  // 64 * threads is computed in 64 bits and never wraps or divides by 0
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * std::uint64_t{threads}) + 1));
   std::atomic<std::uint64_t> next{0}, failed{0};
   std::mutex mu;
   RunResult out;

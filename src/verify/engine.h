@@ -47,6 +47,10 @@ struct RunResult {
 };
 RunResult run_domain(const Check& check, unsigned threads, const std::string& label);
 
+// Worker threads: 0 means all cores; at most kMaxThreads (the CLI refuses more with exit 2, and
+// the engine clamps to it). A fixed bound, not one per machine, so a command line that works on
+// one machine works on every other.
+inline constexpr unsigned kMaxThreads = 1024;
 unsigned resolve_threads(unsigned requested);
 
 }  // namespace cz

@@ -1,5 +1,7 @@
 #include "verify/params.h"
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "util/error.h"
@@ -43,14 +45,21 @@ Params Params::parse(const std::vector<ParamSpec>& schema, const std::map<std::s
     const std::string v = it == given.end() ? s.default_value : it->second;
     const std::string where = "-p " + s.name + "=" + v;
     if (s.kind == ParamSpec::Integer) {
+      // an optional '-' and digits only (std::stoll alone would take " 5", "+5"), within int64
+      const std::size_t digits_at = !v.empty() && v[0] == '-' ? 1 : 0;
+      const bool digits = v.size() > digits_at && v.find_first_not_of("0123456789", digits_at) == std::string::npos;
       std::int64_t x = 0;
-      std::size_t pos = 0;
-      try {
-        x = std::stoll(v, &pos);
-      } catch (...) {
-        pos = 0;
+      bool in_range = digits;
+      if (digits) {
+        try {
+          x = std::stoll(v);
+        } catch (const std::out_of_range&) {
+          in_range = false;
+        }
       }
-      if (pos == 0 || pos != v.size()) throw InputError("'" + s.name + "' must be an integer", where);
+      if (!digits) throw InputError("'" + s.name + "' must be an integer", where);
+      if (!in_range)
+        throw InputError("'" + s.name + "' must lie in [" + std::to_string(s.min) + ", " + std::to_string(s.max) + "]", where);
       if (x < s.min || x > s.max)
         throw InputError("'" + s.name + "' must lie in [" + std::to_string(s.min) + ", " + std::to_string(s.max) + "]", where);
       out.values_[s.name] = std::to_string(x);
