@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "report/report_json.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 int main(int argc, char** argv) {
   using namespace cz::cli;
@@ -79,6 +80,15 @@ int main(int argc, char** argv) {
   circ->add_option("--json", co.json_path, "write stats (and the equivalence verdict) as JSON to PATH ('-' for stdout)");
   circ->add_option("--threads", co.threads, "worker threads for --equiv (default: all cores)");
 
+  // Every subcommand: `--max-memory SIZE` (issue 9) replaces the default budget (half of physical
+  // RAM) against which constructions, readers and writers check their estimates before allocating.
+  std::string max_memory;
+  std::vector<CLI::Option*> max_memory_opts;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    max_memory_opts.push_back(sub->add_option(
+        "--max-memory", max_memory,
+        "refuse (exit 2) work estimated to need more memory than SIZE, e.g. 512M or 4G (default: half of physical RAM)"));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -92,6 +102,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    for (CLI::Option* o : max_memory_opts)
+      if (o->count()) cz::set_memory_budget(cz::parse_memory_size(max_memory, "--max-memory"));
     if (*list) return cmd_list(list_o);
     if (*verify) return cmd_verify(ver);
     if (*stats) return cmd_stats(st);
