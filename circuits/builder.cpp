@@ -3,9 +3,18 @@
 #include <algorithm>
 #include <array>
 
+#include "util/error.h"
+#include "util/memory_budget.h"
+
 namespace cz::circuits {
 
 namespace {
+// A backstop behind the estimates constructions make before building (constructions/
+// memory_estimate.h, issue 9): a build never grows past the gates the memory budget allows at
+// this many bytes a gate (Gate, hash table slots, BitDefs, the callers' Wire vectors).
+constexpr std::uint64_t kBytesPerGateBackstop = 48;
+std::uint64_t gate_budget() { return std::min<std::uint64_t>(memory_budget() / kBytesPerGateBackstop, kNoGate); }
+
 constexpr std::size_t kMaxCertifyCone = 256;  // gadgets are small; a bigger cone is a misuse
 constexpr std::size_t kMaxCut = 10;           // Bit wires the check may enumerate (2^10 assignments)
 constexpr int kMaxExpansions = 6;
@@ -50,6 +59,11 @@ std::uint64_t Builder::hash(Op op, GateId a, GateId b) const {
 
 GateId Builder::push(Gate g) {
   if (max_gates_ && c_.gates_.size() >= max_gates_) throw TooManyGates(max_gates_);
+  if (const std::uint64_t cap = gate_budget(); c_.gates_.size() >= cap)
+    throw InputError("the circuit grows past " + std::to_string(cap) + " gates, about " +
+                         format_bytes(sat_mul(cap, kBytesPerGateBackstop)) + ", above the memory budget of " +
+                         format_bytes(memory_budget()) + " (--max-memory)",
+                     "circuit builder");
   return c_.gates_.push(g);
 }
 

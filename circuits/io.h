@@ -14,6 +14,7 @@
 // Only the live part of a circuit is written. Readers throw InputError(what, where) with
 // where = "<source>:<line>" (or the JSON path) and never return a partial circuit.
 #pragma once
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,14 @@ std::string write_aiger(const Circuit& c);  // std::invalid_argument unless all 
 std::string write_aiger_binary(const Circuit& c);
 std::string write_blif(const Circuit& c);   // std::invalid_argument unless all outputs are Bit
 std::string write_bristol(const Circuit& c);
+// The same writers into a stream (export writes through a buffered file stream, so that a large
+// circuit's text is never held in memory; the string forms above produce the same bytes).
+void write_circuit_json(const Circuit& c, std::ostream& os);
+void write_dot(const Circuit& c, std::ostream& os);
+void write_aiger(const Circuit& c, std::ostream& os);
+void write_aiger_binary(const Circuit& c, std::ostream& os);
+void write_blif(const Circuit& c, std::ostream& os);
+void write_bristol(const Circuit& c, std::ostream& os);
 
 Circuit read_circuit_json(const std::string& text, const std::string& source);
 Circuit read_dot(const std::string& text, const std::string& source);
@@ -43,6 +52,13 @@ Circuit read_bristol(const std::string& text, const std::string& source);
 
 // Dispatch by format name; InputError for an unknown format (where = "--format").
 std::string write_circuit(const Circuit& c, const std::string& format);
+void write_circuit(const Circuit& c, const std::string& format, std::ostream& os);
+// The checks write_circuit makes before writing anything: a known format, and Bit outputs for
+// aiger/aiger-binary/blif (InputError, where = "--format").
+void check_circuit_format(const Circuit& c, const std::string& format);
+// Bytes of memory that writing `c` in `format` needs beyond the circuit itself (export order,
+// stats, the AIG of aiger/blif), for require_memory before an export.
+std::uint64_t circuit_write_memory(const Circuit& c, const std::string& format);
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source);
 
 // Export order shared by the writers: inputs first (index = input index), then the live

@@ -15,9 +15,8 @@
 namespace cz::circuits {
 
 namespace {
-std::string aiger_text(const Circuit& c, bool binary) {
+void aiger_text(const Circuit& c, bool binary, std::ostream& os) {
   Aig a = to_aig(c);
-  std::ostringstream os;
   const std::size_t I = a.num_inputs, A = a.ands.size(), M = I + A;
   os << (binary ? "aig " : "aag ") << M << " " << I << " 0 " << a.outputs.size() << " " << A << "\n";
   if (!binary)
@@ -47,12 +46,21 @@ std::string aiger_text(const Circuit& c, bool binary) {
   for (std::size_t i = 0; i < I; ++i) os << "i" << i << " " << clean(a.input_names[i]) << "\n";
   for (std::size_t o = 0; o < a.outputs.size(); ++o) os << "o" << o << " " << clean(a.output_names[o]) << "\n";
   os << "c\ncircuitzoo: bit-blasted from the certified Bit gadgets of an arithmetic circuit\n";
-  return os.str();
 }
 }  // namespace
 
-std::string write_aiger(const Circuit& c) { return aiger_text(c, false); }
-std::string write_aiger_binary(const Circuit& c) { return aiger_text(c, true); }
+void write_aiger(const Circuit& c, std::ostream& os) { aiger_text(c, false, os); }
+void write_aiger_binary(const Circuit& c, std::ostream& os) { aiger_text(c, true, os); }
+std::string write_aiger(const Circuit& c) {
+  std::ostringstream os;
+  write_aiger(c, os);
+  return os.str();
+}
+std::string write_aiger_binary(const Circuit& c) {
+  std::ostringstream os;
+  write_aiger_binary(c, os);
+  return os.str();
+}
 
 Circuit read_aiger(const std::string& text, const std::string& source) {
   std::istringstream in(text);

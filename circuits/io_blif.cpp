@@ -28,11 +28,16 @@ std::string safe(const std::string& s, std::set<std::string>& used) {
 }  // namespace
 
 std::string write_blif(const Circuit& c) {
+  std::ostringstream os;
+  write_blif(c, os);
+  return os.str();
+}
+
+void write_blif(const Circuit& c, std::ostream& os) {
   Aig a = to_aig(c);
   std::set<std::string> used = {"zero"};
   std::vector<std::string> var(1 + a.num_inputs + a.ands.size());
   var[0] = "zero";
-  std::ostringstream os;
   os << ".model circuitzoo\n.inputs";
   for (std::uint32_t i = 0; i < a.num_inputs; ++i) os << " " << (var[1 + i] = safe(a.input_names[i], used));
   std::vector<std::string> outs;
@@ -52,7 +57,6 @@ std::string write_blif(const Circuit& c) {
     os << ".names " << var[l >> 1] << " " << outs[o] << "\n" << ((l & 1) ? "0 1\n" : "1 1\n");
   }
   os << ".end\n";
-  return os.str();
 }
 
 Circuit read_blif(const std::string& text, const std::string& source) {

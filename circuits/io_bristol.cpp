@@ -3,18 +3,25 @@
 //   "2 1 a b c AAdd" | "2 1 a b c AMul" | "1 1 <value> c EQ" (constant) | "1 1 a c EQW" (copy).
 // Input wires are 0..niv−1 and the outputs are the last nov wires (copies at the end), as in
 // Bristol Fashion. Constants are exact ("p/q" allowed). The format has no names.
+#include <algorithm>
 #include <sstream>
 
 #include "circuits/builder.h"
 #include "circuits/io.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz::circuits {
 
 std::string write_bristol(const Circuit& c) {
+  std::ostringstream os;
+  write_bristol(c, os);
+  return os.str();
+}
+
+void write_bristol(const Circuit& c, std::ostream& os) {
   ExportOrder ord = export_order(c);
   const std::size_t nin = c.num_inputs(), nout = c.outputs().size(), body = ord.gates.size() - nin;
-  std::ostringstream os;
   os << body + nout << " " << ord.gates.size() + nout << "\n" << nin;
   for (std::size_t k = 0; k < nin; ++k) os << " 1";
   os << "\n" << nout;
@@ -26,7 +33,6 @@ std::string write_bristol(const Circuit& c) {
     else os << "2 1 " << ord.index[g.a] << " " << ord.index[g.b] << " " << p << (g.op == Op::Add ? " AAdd\n" : " AMul\n");
   }
   for (std::size_t k = 0; k < nout; ++k) os << "1 1 " << ord.index[c.outputs()[k].gate] << " " << ord.gates.size() + k << " EQW\n";
-  return os.str();
 }
 
 Circuit read_bristol(const std::string& text, const std::string& source) {
@@ -110,17 +116,38 @@ Circuit read_bristol(const std::string& text, const std::string& source) {
   return std::move(b).finish();
 }
 
+void check_circuit_format(const Circuit& c, const std::string& format) {
+  if (std::find(circuit_formats().begin(), circuit_formats().end(), format) == circuit_formats().end())
+    throw InputError("unknown circuit format '" + format + "'", "--format");
+  if ((format == "aiger" || format == "aiger-binary" || format == "blif") && !c.all_outputs_bit())
+    throw InputError("format '" + format + "' needs a circuit whose outputs are all Bit wires (this one has Field outputs)",
+                     "--format");
+}
+
+void write_circuit(const Circuit& c, const std::string& format, std::ostream& os) {
+  check_circuit_format(c, format);
+  if (format == "circuit-json") write_circuit_json(c, os);
+  else if (format == "dot") write_dot(c, os);
+  else if (format == "aiger") write_aiger(c, os);
+  else if (format == "aiger-binary") write_aiger_binary(c, os);
+  else if (format == "blif") write_blif(c, os);
+  else write_bristol(c, os);
+}
+
+std::uint64_t circuit_write_memory(const Circuit& c, const std::string& format) {
+  // Per gate of the circuit: export order (live flags, index, order: 9-13 bytes) or the stats
+  // arrays (live, level, mul level, last use, degree: 21 bytes); aiger/blif build the AIG
+  // (strash table, ANDs, levels) and blif a name per AIG node in a std::set.
+  std::uint64_t per_gate = 40;
+  if (format == "aiger" || format == "aiger-binary") per_gate = 80;
+  if (format == "blif") per_gate = 240;
+  return sat_mul(c.size(), per_gate);
+}
+
 std::string write_circuit(const Circuit& c, const std::string& format) {
-  if (format == "circuit-json") return write_circuit_json(c);
-  if (format == "dot") return write_dot(c);
-  if (format == "aiger" || format == "aiger-binary" || format == "blif") {
-    if (!c.all_outputs_bit())
-      throw InputError("format '" + format + "' needs a circuit whose outputs are all Bit wires (this one has Field outputs)",
-                       "--format");
-    return format == "aiger" ? write_aiger(c) : format == "blif" ? write_blif(c) : write_aiger_binary(c);
-  }
-  if (format == "bristol") return write_bristol(c);
-  throw InputError("unknown circuit format '" + format + "'", "--format");
+  std::ostringstream os;
+  write_circuit(c, format, os);
+  return os.str();
 }
 
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source) {

@@ -22,8 +22,13 @@ std::string quote(const std::string& s) {
 }  // namespace
 
 std::string write_dot(const Circuit& c) {
-  ExportOrder ord = export_order(c);
   std::ostringstream os;
+  write_dot(c, os);
+  return os.str();
+}
+
+void write_dot(const Circuit& c, std::ostream& os) {
+  ExportOrder ord = export_order(c);
   os << "digraph circuit {\n  rankdir=BT;\n  ring=" << quote(c.ring()) << ";\n";
   for (std::size_t p = 0; p < ord.gates.size(); ++p) {
     GateId id = ord.gates[p];
@@ -59,7 +64,6 @@ std::string write_dot(const Circuit& c) {
        << ", gate=" << ord.index[o.gate] << "];\n  g" << ord.index[o.gate] << " -> out" << k << ";\n";
   }
   os << "}\n";
-  return os.str();
 }
 
 Circuit read_dot(const std::string& text, const std::string& source) {

@@ -1,3 +1,5 @@
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "circuits/builder.h"
@@ -155,7 +157,84 @@ Circuit circuit_from_json(const json& j, const std::string& where) {
   return std::move(b).finish();
 }
 
-std::string write_circuit_json(const Circuit& c) { return circuit_to_json(c).dump(1) + "\n"; }
+namespace {
+
+// A string as nlohmann::json dumps it; text that is not valid UTF-8 is an input error (names come
+// from user files), not an internal one.
+std::string json_string(const std::string& s, const char* what) {
+  try {
+    return json(s).dump();
+  } catch (const json::type_error&) {
+    throw InputError(std::string(what) + " is not valid UTF-8, which circuit-json cannot hold", "--format circuit-json");
+  }
+}
+
+// `j` dumped with one-space indentation as if it were nested `depth` levels deep.
+void dump_nested(std::ostream& os, const json& j, int depth) {
+  const std::string text = j.dump(1);
+  const std::string pad = "\n" + std::string(static_cast<std::size_t>(depth), ' ');
+  for (char ch : text) {
+    if (ch == '\n') os << pad;  // strings are escaped by dump, so every newline is formatting
+    else os << ch;
+  }
+}
+
+}  // namespace
+
+// Writes the bytes of circuit_to_json(c).dump(1) + "\n" one gate at a time (keys in the sorted
+// order nlohmann::json uses), so exporting a large circuit never holds its JSON tree or text.
+void write_circuit_json(const Circuit& c, std::ostream& os) {
+  const CircuitStats st = compute_stats(c);  // before anything is written (it may throw)
+  ExportOrder ord = export_order(c);
+  bool any_bit_input = false;
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) any_bit_input = any_bit_input || c.is_bit(c.input_gate(k));
+  os << "{\n \"format\": \"circuitzoo.circuit/1\",\n \"gates\": [";
+  for (std::size_t p = c.num_inputs(); p < ord.gates.size(); ++p) {
+    const GateId id = ord.gates[p];
+    const Gate& g = c.gate(id);
+    os << (p == c.num_inputs() ? "\n  {\n" : ",\n  {\n");
+    if (g.op == Op::Const) {
+      os << "   \"op\": \"const\",\n   \"value\": " << rat_to_json(c.constant(g.a)).dump() << "\n  }";
+      continue;
+    }
+    os << "   \"a\": " << ord.index[g.a] << ",\n   \"b\": " << ord.index[g.b] << ",\n";
+    if (g.type == Type::Bit) {
+      const BitDef& d = c.bit_def(id);
+      os << "   \"bit\": {\n    \"op\": \"" << bool_op_name(d.op) << "\"";
+      const char* names[3] = {"x", "y", "z"};
+      const GateId ops[3] = {d.x, d.y, d.z};
+      for (int i = 0; i < bool_arity(d.op); ++i) os << ",\n    \"" << names[i] << "\": " << ord.index[ops[i]];
+      os << "\n   },\n";
+    }
+    os << "   \"op\": \"" << (g.op == Op::Add ? "add" : "mul") << "\"\n  }";
+  }
+  os << (ord.gates.size() > c.num_inputs() ? "\n ],\n" : "],\n");
+  if (any_bit_input) {
+    os << " \"input_types\": [";
+    for (std::size_t k = 0; k < c.num_inputs(); ++k)
+      os << (k ? ",\n  \"" : "\n  \"") << (c.is_bit(c.input_gate(k)) ? "bit" : "field") << "\"";
+    os << "\n ],\n";
+  }
+  os << " \"inputs\": [";
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) os << (k ? ",\n  " : "\n  ") << json_string(c.input_name(k), "an input name");
+  os << (c.num_inputs() ? "\n ],\n" : "],\n");
+  os << " \"outputs\": [";
+  for (std::size_t k = 0; k < c.outputs().size(); ++k) {
+    const Output& o = c.outputs()[k];
+    os << (k ? ",\n  {\n" : "\n  {\n") << "   \"gate\": " << ord.index[o.gate]
+       << ",\n   \"name\": " << json_string(o.name, "an output name") << "\n  }";
+  }
+  os << (c.outputs().empty() ? "],\n" : "\n ],\n");
+  os << " \"ring\": " << json_string(c.ring(), "the ring") << ",\n \"stats\": ";
+  dump_nested(os, to_json(st), 1);
+  os << "\n}\n";
+}
+
+std::string write_circuit_json(const Circuit& c) {
+  std::ostringstream os;
+  write_circuit_json(c, os);
+  return os.str();
+}
 
 Circuit read_circuit_json(const std::string& text, const std::string& source) {
   json j;

@@ -9,6 +9,7 @@
 
 #include "circuits/gadgets_sort.h"
 #include "constructions/circuits/support.h"
+#include "constructions/memory_estimate.h"
 
 namespace cz {
 namespace {
@@ -28,6 +29,12 @@ const bool registered = register_construction({
       namespace g = circuits::gadgets;
       const std::size_t n = p.u("n"), d = p.u("d"), w = std::max<std::size_t>(1, ceil_log2(n));
       const bool bitonic = p.s("network") == "bitonic";
+      {  // before building: comparators × (22d + 6w) gates bounds the size (the "size" claim below)
+        const std::size_t m = std::size_t{1} << ceil_log2(n);
+        const std::size_t comparators = (bitonic ? g::bitonic_pairs(m) : g::odd_even_merge_pairs(n)).size();
+        est::require_gates("circuit/sort", sat_add(sat_mul(comparators, 22 * d + 6 * w), n * (d + w)),
+                           est::where_of(p, {"n", "d"}));
+      }
       circuits::Builder b;
       std::vector<g::Item> items;
       for (std::size_t i = 0; i < n; ++i)

@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "circuits/eval.h"
+#include "constructions/memory_estimate.h"
 #include "circuits/eval_bitslice.h"
 #include "util/error.h"
 #include "verify/seeded.h"
@@ -18,6 +19,11 @@ circuits::CircuitStats attach(Built& b, circuits::Circuit c) {
 
 Check exhaustive_01_check(std::shared_ptr<const circuits::Circuit> c, Reference ref, const DomainOptions& o,
                           const std::string& what, Accept accept) {
+  {  // before preparing evaluators: their per-gate tables, and per thread a value per gate
+    const std::uint64_t g = c->size(), t = est::check_threads(o.threads);
+    require_memory(sat_add(sat_mul(g, 32), sat_mul(sat_mul(g, 16), t)),
+                   "checking the " + std::to_string(g) + "-gate circuit on " + std::to_string(t) + " threads", "verify");
+  }
   const std::size_t n = c->num_inputs();
   const bool fits = n <= 22 || (o.force_exhaustive && n <= 32);
   if (o.force_exhaustive && !fits) throw InputError("an exhaustive domain of 2^" + std::to_string(n) + " instances is over 2^32", "--exhaustive");

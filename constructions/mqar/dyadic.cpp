@@ -18,6 +18,7 @@
 #include "circuits/stats.h"
 #include "constructions/mqar/common.h"
 #include "constructions/mqar/dyadic_check.h"
+#include "constructions/memory_estimate.h"
 #include "util/error.h"
 #include "verify/mqar_check.h"
 
@@ -145,8 +146,23 @@ void add_model(Built& bt, const DyadicCircuit& dc, const circuits::CircuitStats&
   bt.metrics["model_stages"] = tm.stages;
 }
 
+// Gates of the dyadic circuit, an upper estimate before building: the N·d input wires and the
+// encoding/decoding of every row (one-hot rows are reduced to w-bit words and back: O(d) gates
+// a row per word bit), plus Batcher merges over the log2 n levels: N·log²n comparators of O(w)
+// gates on (w + log2 n)-bit items (Zoology Prop H.30: O(N d log² N)).
+std::uint64_t dyadic_gates(const DyadicConfig& cfg) {
+  const std::uint64_t n = cfg.n, N = 3 * n, d = cfg.codec.d;
+  std::uint64_t w = 1, lg = 1;
+  while ((std::uint64_t{1} << w) < cfg.codec.c) ++w;
+  while ((std::uint64_t{1} << lg) < n) ++lg;
+  const std::uint64_t rows = sat_mul(sat_mul(N, d), 4 * w + 8);
+  const std::uint64_t merges = sat_mul(sat_mul(N, (lg + 1) * (lg + 1)), 10 * (w + lg + 2));  // measured: 1.4-2.2x the real count
+  return sat_add(rows, merges);
+}
+
 Built build(const Params& p) {
   const DyadicConfig cfg = config_of(p);
+  est::require_gates("mqar/dyadic", dyadic_gates(cfg), est::where_of(p, {"n", "c", "encoding"}));
   auto t0 = std::chrono::steady_clock::now();
   auto dc = std::make_shared<DyadicCircuit>(build_dyadic(cfg));
   const double build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

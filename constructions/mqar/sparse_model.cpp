@@ -1,5 +1,7 @@
 #include "constructions/mqar/sparse_model.h"
 
+#include "constructions/memory_estimate.h"
+
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -88,7 +90,28 @@ RMatrix<RingI64> rmat64(const SparseMat& s, bool pooled = false) {
 }
 }  // namespace
 
+std::uint64_t dense_weights(const SparseModel& s) {
+  std::uint64_t w = 0;
+  auto add = [&](const SparseMat& x) { w = sat_add(w, sat_mul(x.rows, x.cols)); };
+  for (const auto& L : s.layers) {
+    if (L.attention) {
+      add(L.Wq), add(L.Wk), add(L.Wv);
+    } else {
+      add(L.W), add(L.b1), add(L.h), add(L.b2);
+    }
+  }
+  return w;
+}
+
+void require_dense(const SparseModel& s, std::uint64_t bytes_per_weight, const std::string& what) {
+  require_memory(sat_mul(dense_weights(s), bytes_per_weight),
+                 what + " (" + std::to_string(dense_weights(s)) + " dense weights: " + std::to_string(s.layers.size()) +
+                     " layers at " + std::to_string(s.inner_N) + "x" + std::to_string(s.inner_d) + ")",
+                 "-p c");
+}
+
 Model to_model(const SparseModel& s) {
+  require_dense(s, est::kBuildBytesPerWeight, "the exact model");
   Model m;
   m.N = s.N;
   m.d = s.d;
@@ -121,7 +144,10 @@ void release(PreparedModel<RingI64>& p, const SparseModel& s) {
 }
 }  // namespace
 
-PreparedModel<RingI64> to_prepared_i64(const SparseModel& s) { return prepared(s, false); }
+PreparedModel<RingI64> to_prepared_i64(const SparseModel& s) {
+  require_dense(s, est::kCheckBytesPerWeight, "the evaluator's copy of the model");
+  return prepared(s, false);
+}
 
 Matrix<Int> eval_exact(const SparseModel& s, const Matrix<std::int64_t>& u) {
   try {

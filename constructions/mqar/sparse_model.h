@@ -7,6 +7,7 @@
 // gives d' = 1122: 5M weights per instance); this path skips that. Duplicate entries add up.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct SparseModel {
   SparseLayer& attention(std::size_t f);                    // appends a LinearAttention layer (d'×f, d'×f, d'×d')
 };
 
+// Dense weights of the model once it is a Model (every matrix rows × cols, saturating).
+std::uint64_t dense_weights(const SparseModel& s);
+// Refuses (InputError, where "-p c") `what` at bytes_per_weight × dense_weights(s) above the
+// memory budget; to_model and to_prepared_i64 call it before allocating.
+void require_dense(const SparseModel& s, std::uint64_t bytes_per_weight, const std::string& what);
 Model to_model(const SparseModel& s);
 PreparedModel<RingI64> to_prepared_i64(const SparseModel& s);  // throws Overflow if a sum leaves int64
 // Exact evaluation: the int64 prepared model, and on Overflow the whole computation in Z.

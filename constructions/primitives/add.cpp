@@ -9,6 +9,7 @@ const bool registered = register_construction({
     "primitive/add", "add", "[x | z] -> [x + z | 0]: one layer (W stacks identities)",
     prim::shape_params(8, 2),
     [](const Params& p) {
+      prim::require_build(p, "primitive/add", 1, p.u("d"));  // before anything is allocated
       if (p.u("d") % 2) throw InputError("'d' must be even (u = [x | z])", "-p d=" + p.s("d"));
       Built b;
       b.model = build::add_blocks(p.u("N"), p.u("d"));
@@ -17,7 +18,7 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       return model_vs_semantics(*b.model, [](const auto& r, const auto& u) { return sem::add_blocks(r, u); },
-                                prim::domain_for(p, o));
+                                prim::domain_for(p, o, b));
     }});
 }  // namespace
 }  // namespace cz

@@ -9,6 +9,7 @@ const bool registered = register_construction({
     "primitive/cumsum", "cumsum", "y[i] = sum_{k<=i} u[k]: one causal layer, all-ones filter",
     prim::shape_params(8, 2),
     [](const Params& p) {
+      prim::require_build(p, "primitive/cumsum", 1, p.u("d"));  // before anything is allocated
       Built b;
       b.model = build::cumsum(p.u("N"), p.u("d"));
       b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
@@ -18,7 +19,7 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       return model_vs_semantics(*b.model, [](const auto& r, const auto& u) { return sem::cumsum(r, u); },
-                                prim::domain_for(p, o));
+                                prim::domain_for(p, o, b));
     }});
 }  // namespace
 }  // namespace cz

@@ -9,6 +9,7 @@ const bool registered = register_construction({
     "primitive/hadamard", "hadamard", "[x | z] -> [x ⊙ z | 0]: one layer (gating)",
     [] { auto p = prim::shape_params(8, 2); p.push_back(prim::conv_param("causal", "convolution mode")); return p; }(),
     [](const Params& p) {
+      prim::require_build(p, "primitive/hadamard", 1, p.u("d"));  // before anything is allocated
       if (p.u("d") % 2) throw InputError("'d' must be even (u = [x | z])", "-p d=" + p.s("d"));
       Built b;
       b.model = build::hadamard_blocks(p.u("N"), p.u("d"), *parse_conv_mode(p.s("conv")));
@@ -17,7 +18,7 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       return model_vs_semantics(*b.model, [](const auto& r, const auto& u) { return sem::hadamard_blocks(r, u); },
-                                prim::domain_for(p, o));
+                                prim::domain_for(p, o, b));
     }});
 }  // namespace
 }  // namespace cz

@@ -28,6 +28,7 @@ const bool registered = register_construction({
       return p;
     }(),
     [](const Params& p) {
+      prim::require_build(p, "primitive/remember", 3, 2 * p.u("d"));  // before anything is allocated
       if (!(p.u("s") < p.u("t") && p.u("t") <= p.u("N")))
         throw InputError("need s < t <= N", "-p s=" + p.s("s") + " -p t=" + p.s("t"));
       Model f = make_f(p);
@@ -60,7 +61,7 @@ const bool registered = register_construction({
           [s, t, sem_f](const auto& r, const auto& u) {
             return sem::remember(r, u, s, t, [&](const auto& piece) { return sem_f(r, piece); });
           },
-          prim::domain_for(p, o));
+          prim::domain_for(p, o, b));
     }});
 }  // namespace
 }  // namespace cz

@@ -21,6 +21,7 @@ const bool registered = register_construction({
       return p;
     }(),
     [](const Params& p) {
+      prim::require_build(p, "primitive/shift_up", 1, p.u("d"));  // before anything is allocated
       if (p.u("s") >= p.u("N")) throw InputError("'s' must be below N", "-p s=" + p.s("s"));
       Built b;
       ConvMode conv = *parse_conv_mode(p.s("conv"));
@@ -34,7 +35,7 @@ const bool registered = register_construction({
     [](const Params& p, const Built& b, const DomainOptions& o) {
       const std::size_t s = p.u("s");
       Check c = model_vs_semantics(*b.model, [s](const auto& r, const auto& u) { return sem::shift_up(r, u, s); },
-                                   prim::domain_for(p, o));
+                                   prim::domain_for(p, o, b));
       if (p.s("conv") == "causal") {
         c.preconditions.push_back(kCausalNote);
         auto run = c.run;

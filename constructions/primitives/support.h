@@ -21,6 +21,12 @@ ParamSpec conv_param(std::string def, std::string help);
 std::vector<Claim> our_tuple(const Model& m, long long layers, long long inner_N, long long inner_d,
                              const std::string& source);
 
-MatrixDomain domain_for(const Params& p, const DomainOptions& o);
+// Refuses (InputError with the estimate) building `name`, a model of `layers` layers at inner
+// N×inner_d (N from -p N), when it would exceed the memory budget; called before building.
+void require_build(const Params& p, const std::string& name, std::uint64_t layers, std::uint64_t inner_d);
+
+// The domain of -p N, d, range; first refuses a check of b's model that would exceed the memory
+// budget on the threads the check runs on.
+MatrixDomain domain_for(const Params& p, const DomainOptions& o, const Built& b);
 
 }  // namespace cz::prim

@@ -6,8 +6,13 @@
 #include "model/model_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz::cli {
+
+// model-json: nlohmann::json holds each weight as a 16-byte value inside per-row arrays, and the
+// dump text (a few bytes per weight) is held whole before the atomic write.
+constexpr std::uint64_t kModelJsonBytesPerWeight = 64;
 
 int cmd_export(const ExportOptions& o) {
   static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol"};
@@ -21,13 +26,20 @@ int cmd_export(const ExportOptions& o) {
   Built b = k.build(params);
   if (o.format == "model-json") {
     if (!b.model) throw InputError(k.name + " does not build a model", "--format model-json");
+    // The JSON tree of the model (a json value and its text per weight) is built before writing.
+    require_memory(sat_mul(count_params(*b.model).dense, kModelJsonBytesPerWeight), "writing " + k.name + " as model-json",
+                   "--format model-json");
     write_model_file(*b.model, o.out);
   } else {
     // Circuit formats: the construction's circuit, or its model compiled into one.
     CircuitArtifact a = circuit_of(b, kExportCompileCap);
     if (!a.circuit) throw InputError(k.name + ": no circuit to export: " + a.skipped, "--format " + o.format);
-    std::string text = circuits::write_circuit(*a.circuit, o.format);  // InputError for aiger/blif of Field circuits
-    write_file_atomic(o.out, text);
+    circuits::check_circuit_format(*a.circuit, o.format);  // InputError for aiger/blif of Field circuits
+    require_memory(circuits::circuit_write_memory(*a.circuit, o.format),
+                   "writing the " + std::to_string(a.circuit->size()) + "-gate circuit of " + k.name + " as " + o.format,
+                   "--format " + o.format);
+    // Streamed gate by gate into the temporary file (never the whole text in memory), then renamed.
+    write_file_atomic_stream(o.out, [&](std::ostream& os) { circuits::write_circuit(*a.circuit, o.format, os); });
   }
   if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
   return 0;

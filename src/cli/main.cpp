@@ -52,6 +52,7 @@ void uint_option(CLI::App* app, const std::string& names, T& target, std::string
 std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
 
 }  // namespace
+#include "util/memory_budget.h"
 
 int main(int argc, char** argv) {
   using namespace cz::cli;
@@ -159,6 +160,15 @@ int main(int argc, char** argv) {
   for (auto* sub : {verify, stats, sweep})
     sub->add_flag("--no-timing", no_timing, "leave out the `timing` key (byte-identical output for the same seed)");
 
+  // Every subcommand: `--max-memory SIZE` (issue 9) replaces the default budget (half of physical
+  // RAM) against which constructions, readers and writers check their estimates before allocating.
+  std::string max_memory;
+  std::vector<CLI::Option*> max_memory_opts;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    max_memory_opts.push_back(sub->add_option(
+        "--max-memory", max_memory,
+        "refuse (exit 2) work estimated to need more memory than SIZE, e.g. 512M or 4G (default: half of physical RAM)"));
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -174,6 +184,8 @@ int main(int argc, char** argv) {
   if (no_timing) cz::set_timing_enabled(false);
   try {
     deferred.run();
+    for (CLI::Option* o : max_memory_opts)
+      if (o->count()) cz::set_memory_budget(cz::parse_memory_size(max_memory, "--max-memory"));
     if (*list) return cmd_list(list_o);
     if (*verify) return cmd_verify(ver);
     if (*stats) return cmd_stats(st);
