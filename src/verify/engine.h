@@ -44,7 +44,14 @@ struct RunResult {
   std::uint64_t failed = 0;
   std::optional<std::pair<std::uint64_t, Failure>> first;
 };
-RunResult run_domain(const Check& check, unsigned threads, const std::string& label);
+// With check.block set (and plan.scalar false) threads take blocks of plan.block (0: the check's
+// block_size) instances from an atomic counter and run them on per-thread BlockWorkers; the first
+// failure is then rebuilt through check.run, so the result is identical to the scalar path's.
+struct RunPlan {
+  bool scalar = false;
+  std::uint64_t block = 0;
+};
+RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan = {});
 
 unsigned resolve_threads(unsigned requested);
 
