@@ -55,41 +55,53 @@ MqarSolver autocorr_solver(const AutoConfig& cfg) {
   };
   if (cfg.shape.layout == mqar::Layout::Triples && cfg.shape.c * cfg.shape.c <= (std::size_t{1} << 22)) {
     // Block path. For triples the masks are the layout's, so the model depends on the instance
-    // only through its lags (and t), and choose_lags reads only which tokens are equal (both rules
-    // compare tokens at fixed rows). So each worker keys instances by their equality pattern
-    // (tokens relabelled in order of first appearance), runs the real choose_lags/autocorr_model
-    // once per new pattern, and compiles one lane program per distinct (t, lags).
+    // only through its lags (and t). choose_lags reads only token equalities at fixed rows:
+    // lags=qk only [q_i == k_j] (all n² pairs taken, a superset of the visible ones), lags=autocorr
+    // all pairs of rows (then the key is the tokens relabelled in order of first appearance). Each
+    // worker keys instances by that pattern, runs the real choose_lags/autocorr_model once per new
+    // pattern, and compiles one lane program per distinct (t, lags).
     sol.block = [cfg, codec = sol.codec](const mqar::Domain& dom, std::function<std::optional<Failure>(std::uint64_t)> scalar) {
       struct Cache {
-        std::unordered_map<std::uint64_t, const LaneProgram*> by_pattern;  // N <= 16: 4 bits per row
+        std::vector<const LaneProgram*> small;                               // qk, n² <= 16 bits: direct
+        std::unordered_map<std::uint64_t, const LaneProgram*> by_pattern;  // qk n² <= 64, or autocorr N <= 16
         std::map<std::vector<std::int32_t>, const LaneProgram*> by_pattern_long;
         std::map<std::pair<std::size_t, std::vector<std::size_t>>, std::unique_ptr<LaneProgram>> by_lags;
         std::vector<std::int32_t> label, seen;
         std::vector<std::int64_t> keys, values, queries;
       };
       auto cache = std::make_shared<Cache>();
-      ProgramPicker pick = [cfg, cache](const mqar::TriplesBlock& b, std::size_t t) -> const LaneProgram* {
+      const std::size_t n = dom.triples_n;
+      const bool qk = cfg.rule == LagRule::QK;
+      if (qk && n * n <= 16) cache->small.assign(std::size_t{1} << (n * n), nullptr);
+      ProgramPicker pick = [cfg, cache, qk](const mqar::TriplesBlock& b, std::size_t t) -> const LaneProgram* {
         Cache& C = *cache;
-        const std::size_t N = b.N;
-        C.label.resize(N);
-        C.seen.clear();
-        for (std::size_t p = 0; p < N; ++p) {
-          const std::int32_t tok = b.token(p, t);
-          std::size_t l = 0;
-          while (l < C.seen.size() && C.seen[l] != tok) ++l;
-          if (l == C.seen.size()) C.seen.push_back(tok);
-          C.label[p] = static_cast<std::int32_t>(l);
-        }
+        const std::size_t N = b.N, n = b.n;
         const LaneProgram** slot;
-        if (N <= 16) {
+        if (qk && n * n <= 64) {
           std::uint64_t key = 0;
-          for (std::size_t p = 0; p < N; ++p) key |= static_cast<std::uint64_t>(C.label[p]) << (4 * p);
-          slot = &C.by_pattern[key];
+          for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+              key |= static_cast<std::uint64_t>(b.token(3 * i + 2, t) == b.token(3 * j, t)) << (i * n + j);
+          slot = C.small.empty() ? &C.by_pattern[key] : &C.small[key];
         } else {
-          slot = &C.by_pattern_long[C.label];
+          C.label.resize(N);
+          C.seen.clear();
+          for (std::size_t p = 0; p < N; ++p) {
+            const std::int32_t tok = b.token(p, t);
+            std::size_t l = 0;
+            while (l < C.seen.size() && C.seen[l] != tok) ++l;
+            if (l == C.seen.size()) C.seen.push_back(tok);
+            C.label[p] = static_cast<std::int32_t>(l);
+          }
+          if (N <= 16) {
+            std::uint64_t key = 0;
+            for (std::size_t p = 0; p < N; ++p) key |= static_cast<std::uint64_t>(C.label[p]) << (4 * p);
+            slot = &C.by_pattern[key];
+          } else {
+            slot = &C.by_pattern_long[C.label];
+          }
         }
         if (*slot) return *slot;
-        const std::size_t n = b.n;
         C.keys.resize(n);
         C.values.resize(n);
         C.queries.resize(n);

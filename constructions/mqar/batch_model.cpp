@@ -1,6 +1,7 @@
 #include "constructions/mqar/batch_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -346,20 +347,35 @@ class ModelTriplesWorker : public BlockWorker {
   void flush(Batch& b, BlockResult& r) {
     const LaneProgram& P = *b.P;
     P.run(b.s);
-    for (std::size_t lane = 0; lane < b.used; ++lane) {
-      bool ok = true;
-      for (std::size_t p = 0; p < P.N() && ok; ++p) {
-        const std::int32_t a = p % 3 == 2 ? b.ans[(p / 3) * LaneProgram::kLanes + lane] : -1;
-        const std::int8_t* code = a >= 0 ? code_.data() + static_cast<std::size_t>(a) * d_ : nullptr;
-        for (std::size_t j = 0; j < d_; ++j)
-          if (P.output(b.s, P.out_slot(p, j), lane) != (code ? code[j] : 0)) {
-            ok = false;
-            break;
-          }
-      }
-      if (!ok) r.fail(b.k[lane]);
-    }
+    if (P.narrow()) compare(b, b.s.w32.data(), r);
+    else compare(b, b.s.w64.data(), r);
     b.used = 0;
+  }
+  // Whole-output comparison, one output entry across all lanes at a time.
+  template <class T>
+  void compare(Batch& b, const T* w, BlockResult& r) {
+    constexpr std::size_t L = LaneProgram::kLanes;
+    const LaneProgram& P = *b.P;
+    std::array<std::uint8_t, L> bad{};
+    std::array<T, L> want;
+    for (std::size_t p = 0; p < P.N(); ++p)
+      for (std::size_t j = 0; j < d_; ++j) {
+        if (p % 3 == 2) {  // query row of triple p/3: the code of its answer, zero when null
+          const std::int32_t* a = b.ans.data() + (p / 3) * L;
+          for (std::size_t t = 0; t < L; ++t) want[t] = a[t] >= 0 ? code_[static_cast<std::size_t>(a[t]) * d_ + j] : 0;
+        } else {
+          want.fill(0);
+        }
+        const std::uint32_t slot = P.out_slot(p, j);
+        if (slot == LaneProgram::kZero) {
+          for (std::size_t t = 0; t < L; ++t) bad[t] |= want[t] != 0;
+        } else {
+          const T* y = w + std::size_t{slot} * L;
+          for (std::size_t t = 0; t < L; ++t) bad[t] |= y[t] != want[t];
+        }
+      }
+    for (std::size_t lane = 0; lane < b.used; ++lane)
+      if (bad[lane]) r.fail(b.k[lane]);
   }
 
   mqar::TriplesUnranker un_;
