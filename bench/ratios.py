@@ -15,7 +15,9 @@ ref = os.environ.get("MQAR_REF", os.path.join(root, "..", "shared", "bench", "mq
 
 py = json.loads(subprocess.run([sys.executable, ref, "4", "4"], check=True, capture_output=True, text=True).stdout)
 flt = "block/" if "--no-scalar" in sys.argv else "."
-out = subprocess.run([os.path.join(build, "bench_block"), "--benchmark_format=json", "--benchmark_filter=" + flt],
+exe = next((p for p in (os.path.join(build, "bench", "bench_block"), os.path.join(build, "bench_block")) if os.path.exists(p)),
+           os.path.join(build, "bench", "bench_block"))
+out = subprocess.run([exe, "--benchmark_format=json", "--benchmark_filter=" + flt],
                      check=True, capture_output=True, text=True).stdout
 rows = json.loads(out)["benchmarks"]
 print(f"python dict solver (mqar_ref.py 4 4): {py['instances_per_s']:,} instances/s ({py['cpu_s']} s CPU)")
