@@ -285,7 +285,7 @@ class ModelTriplesWorker : public BlockWorker {
  public:
   ModelTriplesWorker(const mqar::Domain& dom, const mqar::Codec& codec, ProgramPicker pick,
                      std::function<std::optional<Failure>(std::uint64_t)> scalar)
-      : un_(dom), d_(codec.d), pick_(std::move(pick)), scalar_(std::move(scalar)) {
+      : un_(dom), d_(codec.d), onehot_(codec.enc == mqar::Encoding::OneHot), pick_(std::move(pick)), scalar_(std::move(scalar)) {
     blk_.reserve(dom.triples_n, 512);
     code_.assign(codec.c * codec.d, 0);
     for (std::size_t t = 0; t < codec.c; ++t) {
@@ -322,8 +322,15 @@ class ModelTriplesWorker : public BlockWorker {
     std::size_t used = 0;
     std::vector<std::uint64_t> k;     // instance index per lane
     std::vector<std::int32_t> ans;    // [i * kLanes + lane]
+    std::vector<std::int32_t> tok;    // [row * kLanes + lane]
   };
   Batch& batch_for(const LaneProgram* P) {
+    if (P == last_p_) return *last_b_;  // consecutive instances mostly share a model
+    last_p_ = P;
+    last_b_ = &batch_slow(P);
+    return *last_b_;
+  }
+  Batch& batch_slow(const LaneProgram* P) {
     auto it = batches_.find(P);
     if (it != batches_.end()) return it->second;
     Batch& b = batches_[P];
@@ -331,25 +338,43 @@ class ModelTriplesWorker : public BlockWorker {
     P->reserve(b.s);
     b.k.assign(LaneProgram::kLanes, 0);
     b.ans.assign(blk_.n * LaneProgram::kLanes, -1);
+    b.tok.assign(blk_.N * LaneProgram::kLanes, 0);
     return b;
   }
   void add(Batch& b, std::size_t t, std::uint64_t k) {
     const std::size_t lane = b.used++;
-    if (lane == 0) b.P->clear_inputs(b.s);
     b.k[lane] = k;
-    for (std::size_t p = 0; p < blk_.N; ++p) {
-      const std::int8_t* code = code_.data() + static_cast<std::size_t>(blk_.token(p, t)) * d_;
-      for (std::size_t j = 0; j < d_; ++j)
-        if (code[j]) b.P->set_input(b.s, b.P->in_slot(p, j), lane, code[j]);
-    }
+    for (std::size_t p = 0; p < blk_.N; ++p) b.tok[p * LaneProgram::kLanes + lane] = blk_.token(p, t);
     for (std::size_t i = 0; i < blk_.n; ++i) b.ans[i * LaneProgram::kLanes + lane] = blk_.ans[i * blk_.cap + t];
   }
   void flush(Batch& b, BlockResult& r) {
     const LaneProgram& P = *b.P;
+    if (P.narrow()) encode(b, b.s.w32.data());
+    else encode(b, b.s.w64.data());
     P.run(b.s);
     if (P.narrow()) compare(b, b.s.w32.data(), r);
     else compare(b, b.s.w64.data(), r);
     b.used = 0;
+  }
+  // Every input entry across all lanes at once (contiguous stores, no clearing); lanes past
+  // `used` hold stale but valid tokens and are never read back.
+  template <class T>
+  void encode(Batch& b, T* w) {
+    constexpr std::size_t L = LaneProgram::kLanes;
+    const LaneProgram& P = *b.P;
+    for (std::size_t p = 0; p < P.N(); ++p) {
+      const std::int32_t* tok = b.tok.data() + p * L;
+      for (std::size_t j = 0; j < d_; ++j) {
+        T* y = w + std::size_t{P.in_slot(p, j)} * L;
+        if (onehot_) {  // a compare instead of a table gather: vectorises
+          const auto jj = static_cast<std::int32_t>(j);
+          for (std::size_t t = 0; t < L; ++t) y[t] = tok[t] == jj;
+        } else {
+          const std::int8_t* col = code_.data() + j;
+          for (std::size_t t = 0; t < L; ++t) y[t] = col[static_cast<std::size_t>(tok[t]) * d_];
+        }
+      }
+    }
   }
   // Whole-output comparison, one output entry across all lanes at a time.
   template <class T>
@@ -360,13 +385,21 @@ class ModelTriplesWorker : public BlockWorker {
     std::array<T, L> want;
     for (std::size_t p = 0; p < P.N(); ++p)
       for (std::size_t j = 0; j < d_; ++j) {
-        if (p % 3 == 2) {  // query row of triple p/3: the code of its answer, zero when null
-          const std::int32_t* a = b.ans.data() + (p / 3) * L;
-          for (std::size_t t = 0; t < L; ++t) want[t] = a[t] >= 0 ? code_[static_cast<std::size_t>(a[t]) * d_ + j] : 0;
-        } else {
-          want.fill(0);
-        }
         const std::uint32_t slot = P.out_slot(p, j);
+        if (p % 3 != 2) {  // not a query row: must be zero
+          if (slot == LaneProgram::kZero) continue;
+          const T* y = w + std::size_t{slot} * L;
+          for (std::size_t t = 0; t < L; ++t) bad[t] |= y[t] != 0;
+          continue;
+        }
+        // query row of triple p/3: the code of its answer, zero when null
+        const std::int32_t* a = b.ans.data() + (p / 3) * L;
+        if (onehot_) {
+          const auto jj = static_cast<std::int32_t>(j);
+          for (std::size_t t = 0; t < L; ++t) want[t] = a[t] == jj;
+        } else {
+          for (std::size_t t = 0; t < L; ++t) want[t] = a[t] >= 0 ? code_[static_cast<std::size_t>(a[t]) * d_ + j] : 0;
+        }
         if (slot == LaneProgram::kZero) {
           for (std::size_t t = 0; t < L; ++t) bad[t] |= want[t] != 0;
         } else {
@@ -381,7 +414,10 @@ class ModelTriplesWorker : public BlockWorker {
   mqar::TriplesUnranker un_;
   mqar::TriplesBlock blk_;
   std::size_t d_;
+  bool onehot_;  // one-hot: code(t)[j] = [t == j] (answers -1 = null give zero rows too)
   std::vector<std::int8_t> code_;
+  const LaneProgram* last_p_ = nullptr;
+  Batch* last_b_ = nullptr;
   ProgramPicker pick_;
   std::function<std::optional<Failure>(std::uint64_t)> scalar_;
   std::map<const LaneProgram*, Batch> batches_;
