@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "exact/thread_caches.h"
 #include "report/progress.h"
 
 namespace cz {
@@ -49,7 +50,11 @@ RunResult run_scalar(const Check& check, unsigned threads, const std::string& la
   };
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, total / chunk)));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker();
+      release_thread_caches();
+    });
   worker();
   for (auto& t : pool) t.join();
   out.failed = failed.load();

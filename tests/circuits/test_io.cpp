@@ -78,7 +78,7 @@ TEST_CASE("AIGER header and counts match the stats") {
   CHECK(back.input_name(1) == c.input_name(1));
 }
 
-TEST_CASE("circuit-json keeps names, ring and Bit typing; stats are embedded") {
+TEST_CASE("circuit-json keeps names, ring and Bit typing, and embeds stats") {
   Circuit c = sort_circuit();
   auto j = circuit_to_json(c);
   CHECK(j["format"] == "circuitzoo.circuit/1");

@@ -81,7 +81,7 @@ TEST_CASE("multiquery_ar reproduces numpy's draws (golden rows)") {
   CHECK_THROWS_AS(zoology::multiquery_ar(cfg), InputError);
 }
 
-TEST_CASE("zoology batches <-> instances; the reference agrees with zoology's labels") {
+TEST_CASE("zoology batches <-> instances, and the reference agrees with zoology's labels") {
   zoology::MqarConfig cfg;
   cfg.vocab_size = 100;
   cfg.num_examples = 50;
