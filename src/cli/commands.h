@@ -43,6 +43,8 @@ struct VerifyOptions : Common {
   long long samples = -1;
   unsigned long long seed = 1;
   unsigned threads = 0;
+  unsigned long long block_size = 0;  // 0: the check's preference
+  bool scalar = false;                // the per-instance reference path instead of blocks
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
 };

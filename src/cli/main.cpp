@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   add_json(list, list_o.json_path, deferred, "write JSON");
 
   VerifyOptions ver;
-  std::string ver_samples, ver_seed, ver_threads;
+  std::string ver_samples, ver_seed, ver_threads, ver_block;
   auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
   uint_option(verify, "--seed", ver.seed, ver_seed, deferred, "seed of sampled domains (default 1)", 0, kU64Max);
   uint_option(verify, "--threads", ver.threads, ver_threads, deferred,
               "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0, cz::kMaxThreads);
+  uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
+              "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
+  verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
   verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")

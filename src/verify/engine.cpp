@@ -140,6 +140,9 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   r.metrics = built.metrics;
   r.timing = built.timing;
   r.claims = built.claims;
+  const bool blocks = check.block && !opts.scalar && check.instances > 0;
+  r.engine = {{"path", blocks ? "block" : "scalar"}};
+  if (blocks) r.engine["kind"] = check.block_kind.empty() ? "adapter" : check.block_kind;
   RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name, RunPlan{opts.scalar, opts.block});
   r.failed = rr.failed;
   r.passed = r.instances - r.failed;

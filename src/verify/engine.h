@@ -25,6 +25,7 @@ struct Report {
   std::vector<Claim> claims;
   double seconds = 0;                                    // wall clock, build included
   nlohmann::json timing = nlohmann::json::object();      // the artifact's own timings (Built::timing)
+  nlohmann::json engine = nullptr;                       // {"path": "block"|"scalar", "kind": how blocks evaluate}
 
   bool binding_claim_failed() const;
   int exit_code() const { return (failed > 0 || binding_claim_failed()) ? 1 : 0; }
