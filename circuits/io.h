@@ -41,6 +41,11 @@ Circuit read_aiger(const std::string& text, const std::string& source);  // ASCI
 Circuit read_blif(const std::string& text, const std::string& source);
 Circuit read_bristol(const std::string& text, const std::string& source);
 
+// circuit-json keeps names as JSON strings, which must be UTF-8: a circuit read from AIGER, BLIF
+// or DOT may carry other bytes. InputError("input 3 is named '..\xff..', which is not valid
+// UTF-8; ...", "format <format>") names the first offending input or output. write_circuit calls it.
+void require_utf8_names(const Circuit& c, const std::string& format);
+
 // Dispatch by format name; InputError for an unknown format (where = "--format").
 std::string write_circuit(const Circuit& c, const std::string& format);
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source);
