@@ -4,6 +4,7 @@
 // Input wires are 0..niv−1 and the outputs are the last nov wires (copies at the end), as in
 // Bristol Fashion. Constants are exact ("p/q" allowed). The format has no names.
 #include <algorithm>
+#include <new>
 #include <sstream>
 #include <unordered_map>
 
@@ -150,12 +151,17 @@ std::string write_circuit(const Circuit& c, const std::string& format) {
 }
 
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source) {
-  if (format == "circuit-json") return read_circuit_json(text, source);
-  if (format == "dot") return read_dot(text, source);
-  if (format == "aiger" || format == "aiger-binary") return read_aiger(text, source);
-  if (format == "blif") return read_blif(text, source);
-  if (format == "bristol") return read_bristol(text, source);
-  throw InputError("unknown circuit format '" + format + "'", "--format");
+  try {
+    if (format == "circuit-json") return read_circuit_json(text, source);
+    if (format == "dot") return read_dot(text, source);
+    if (format == "aiger" || format == "aiger-binary") return read_aiger(text, source);
+    if (format == "blif") return read_blif(text, source);
+    if (format == "bristol") return read_bristol(text, source);
+  } catch (const std::bad_alloc&) {
+    // The readers price what a header promises before allocating; this is the last resort.
+    throw InputError("out of memory while reading this " + format + " file", source);
+  }
+  throw InputError("unknown circuit format '" + printable(format) + "'", "--format");
 }
 
 }  // namespace cz::circuits

@@ -165,7 +165,12 @@ Circuit circuit_from_json(const json& j, const std::string& where) {
 std::string write_circuit_json(const Circuit& c) { return circuit_to_json(c).dump(1) + "\n"; }
 
 Circuit read_circuit_json(const std::string& text, const std::string& source) {
-  return circuit_from_json(parse_json_input(text, source), source);
+  const json j = parse_json_input(text, source);
+  try {
+    return circuit_from_json(j, source);
+  } catch (const json::exception& e) {  // a value of an unexpected JSON type that slipped past a check
+    throw InputError("malformed circuit-json: " + printable(e.what(), 200), source);
+  }
 }
 
 }  // namespace cz::circuits

@@ -161,7 +161,14 @@ Model model_from_json(const json& j, const std::string& where) {
 void write_model_file(const Model& m, const std::string& path) { write_file_atomic(path, model_to_json(m).dump(1) + "\n"); }
 
 Model read_model_file(const std::string& path) {
-  return model_from_json(parse_json_input(read_file(path), path), path);
+  const json j = parse_json_input(read_file(path), path);
+  try {
+    return model_from_json(j, path);
+  } catch (const json::exception& e) {  // a value of an unexpected JSON type that slipped past a check
+    throw InputError("malformed model-json: " + printable(e.what(), 200), path);
+  } catch (const std::bad_alloc&) {
+    throw InputError("out of memory while reading this model", path);
+  }
 }
 
 }  // namespace cz
