@@ -107,7 +107,7 @@ TEST_CASE("zoology batches <-> instances; the reference agrees with zoology's la
   CHECK_THROWS_AS(zoology::instance_from_row(b, 0, 50, std::nullopt), InputError);  // token >= c
 }
 
-TEST_CASE("npy: a long header, odd headers and binary bytes give InputErrors") {
+TEST_CASE("npy: a long header and odd or binary headers give InputErrors") {
   auto header_file = [](const std::string& dict) {
     std::string out("\x93NUMPY\x02\x00", 8);
     const std::uint32_t n = static_cast<std::uint32_t>(dict.size());
