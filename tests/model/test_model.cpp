@@ -130,7 +130,7 @@ TEST_CASE("malformed model-json is rejected with the offending path") {
   { json j = good; j["layers"][0]["b2"][2] = json::array({1, 2}); expect_error(j, "b2[2]"); }
 }
 
-TEST_CASE("model-json ring must be Z, Q or Fp with a prime below 2^62") {
+TEST_CASE("model-json ring must be Z or Q or Fp with a prime below 2^62") {
   json good = model_to_json(build::shift_down(4, 1, 1));
   for (const std::string ring : {"Fp:4", "Fp:99999999999999999999999", "Fp:", "Fp:1", "Fp:4611686018427387904", "Fpx"}) {
     INFO("ring " << ring);
