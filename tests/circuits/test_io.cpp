@@ -325,7 +325,7 @@ TEST_CASE("reader messages escape raw bytes and every failure is an InputError")
   }
 }
 
-TEST_CASE("a file that squares a folded constant on every line is refused, not computed") {
+TEST_CASE("a file that squares a folded constant on every line is refused and not computed") {
   // c1 = 3, c_{k+1} = c_k * c_k: 3^(2^40) after 40 lines if nothing stopped it.
   const int n = 40;
   std::string bristol = std::to_string(n + 2) + " " + std::to_string(n + 3) + "\n1 1\n1 1\n\n1 1 3 1 EQ\n";
