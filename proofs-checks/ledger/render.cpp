@@ -127,7 +127,8 @@ std::vector<Erratum> errata(const std::vector<Entry>& ledger) {
       {"E1", "Zoology eq (17) multiplies by an index and uses 0 = dead branch", "", ""},
       {"E2", "Zoology H.8's row stacking is inconsistent with causal convolution (and typos)", "", ""},
       {"E3", "shift directions: X^s is shift_down under poly, shift_up under poly*; causal BaseConv cannot shift up",
-       "every construction runs in an explicit conv mode; causal shift_up fails", "circuitzoo verify primitive/shift_up -p conv=causal -p N=4 -p d=1 -p s=1"},
+       "every construction runs in an explicit conv mode; causal shift_up fails (row 11: circuitzoo verify primitive/shift_up -p conv=causal -p N=4 -p d=1 -p s=1); cyclic shift_up in 1 layer",
+       "circuitzoo verify primitive/shift_up"},
       {"E4", "layer counts: shift_down claimed 3 (1 suffices), remember 8 at equal width (ours L_f+2 at width 2d), 'Prop C.5' not in arXiv numbering",
        "rows 10 and 13", "circuitzoo verify primitive/shift_down; circuitzoo verify primitive/remember"},
       {"E5", "MQAR with duplicate keys is undefined; strict j < i excludes the same triple", "domains use distinct keys; lags s >= 5",
@@ -173,7 +174,10 @@ std::string errata_markdown(const std::vector<Erratum>& list) {
   os << "# Errata (spec §11) with the tool's verdicts\n\n";
   for (const auto& e : list) {
     os << "- **" << e.id << "** " << e.statement << " — **" << e.status << "**";
-    if (!e.counterexample_text.empty()) os << ". Smallest counterexample found: " << e.counterexample_text;
+    if (!e.counterexample_text.empty())
+      os << (e.command.find("--samples") == std::string::npos ? ". Smallest counterexample found: "
+                                                              : ". Counterexample (sampled domain; the full ledger searches exhaustively): ")
+         << e.counterexample_text;
     if (e.counterexample.is_object() && e.counterexample.contains("input")) os << " (input " << e.counterexample["input"].dump() << ")";
     if (!e.command.empty()) os << ". Reproduce: `" << e.command << "`";
     if (!e.fix.empty()) os << ". " << e.fix;
