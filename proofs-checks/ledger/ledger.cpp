@@ -110,7 +110,6 @@ struct FitSpec {
   std::string quantity, claimed_part;
   enum Kind { Upper, Lower, Theta, Constant } kind = Upper;
   std::string metric;  // when set: fit metrics[metric] (against the varied value) instead of a claim
-  std::string tie;     // a second parameter set equal to the varied one (mqar/dyadic: c = n)
 };
 
 struct FitOut {
@@ -125,7 +124,6 @@ FitOut fit_sizes(const FitSpec& f, double budget_s) {
   for (const auto& v : f.values) {
     PMap p = f.fixed;
     p[f.vary] = v;
-    if (!f.tie.empty()) p[f.tie] = v;
     Built b = proofs::build_construction(f.construction, p);
     double x = 0, y = 0;
     bool ok = false;
@@ -174,8 +172,7 @@ FitOut fit_sizes(const FitSpec& f, double budget_s) {
 std::string sweep_cmd(const FitSpec& f) {
   std::string vals;
   for (const auto& v : f.values) vals += (vals.empty() ? "" : ",") + v;
-  return "circuitzoo sweep " + f.construction + " --vary " + f.vary + "=" + vals + params_cmd(f.fixed) +
-         (f.tie.empty() ? "" : " (with " + f.tie + " = " + f.vary + ")");
+  return "circuitzoo sweep " + f.construction + " --vary " + f.vary + "=" + vals + params_cmd(f.fixed);
 }
 
 // Fit over data points we computed ourselves (prove details).
@@ -483,7 +480,7 @@ std::vector<Entry> build_ledger(const Options& o) {
     json pts = json::array();
     bool ok = true;
     std::string last;
-    for (const std::string n : fast ? std::vector<std::string>{"2", "4"} : std::vector<std::string>{"2", "4", "8"}) {
+    for (const std::string& n : fast ? std::vector<std::string>{"2", "4"} : std::vector<std::string>{"2", "4", "8"}) {
       PMap p = {{"artifact", "model"}, {"queries", "each"}, {"n", n}, {"c", n == "2" ? "2" : n}};
       const Report& r = cx.verify("mqar/dyadic", p, fast ? std::optional<std::uint64_t>(512) : std::optional<std::uint64_t>(4096));
       ok = ok && r.exit_code() == 0;
