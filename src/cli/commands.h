@@ -83,4 +83,18 @@ struct CircuitOptions {
 };
 int cmd_circuit(const CircuitOptions& o);
 
+// `circuitzoo prove NAME | --all`: the proofs-checks (cmd_prove.cpp).
+struct ProveOptions : Common {
+  bool all = false, fast = false;
+  unsigned long long seed = 1;
+};
+int cmd_prove(const ProveOptions& o);
+
+// `circuitzoo claims`: the claims ledger (cmd_claims.cpp).
+struct ClaimsOptions {
+  bool fast = false, markdown = false, latex = false, errata = false;
+  std::string json_path;
+};
+int cmd_claims(const ClaimsOptions& o);
+
 }  // namespace cz::cli
