@@ -289,6 +289,15 @@ __attribute__((target("avx2"))) void pointwise_avx2(std::uint32_t* a, const std:
   for (; i < len; ++i) a[i] = ntt::mul_mont(a[i], b[i], p, pneg);
 }
 
+__attribute__((target("avx2"))) void mul_const_avx2(std::uint32_t* a, std::size_t len, std::uint32_t w,
+                                                    std::uint32_t wpre, std::uint32_t p) {
+  const __m256i vw = _mm256_set1_epi32(static_cast<int>(w)), vwp = _mm256_set1_epi32(static_cast<int>(wpre)),
+                vpp = _mm256_set1_epi32(static_cast<int>(p));
+  std::size_t i = 0;
+  for (; i + 8 <= len; i += 8) st(a + i, v_shoup(ld(a + i), vw, vwp, vpp));
+  for (; i < len; ++i) a[i] = ntt::mul_shoup(a[i], w, wpre, p);
+}
+
 }  // namespace
 
 namespace detail {
@@ -314,6 +323,11 @@ void ntt_forward(std::uint32_t* a, const NttTable& t) {
 void ntt_inverse(std::uint32_t* a, const NttTable& t) {
   if (t.log_len >= 4 && ntt_isa() == NttIsa::Avx2) return inverse_avx2(a, t);
   ntt::ntt_inverse_scalar(a, t.log_len, t.iw.data(), t.iwpre.data(), t.p);
+}
+
+void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint32_t wpre, std::uint32_t p) {
+  if (ntt_isa() == NttIsa::Avx2) return mul_const_avx2(a, len, w, wpre, p);
+  for (std::size_t i = 0; i < len; ++i) a[i] = ntt::mul_shoup(a[i], w, wpre, p);
 }
 
 void ntt_pointwise(std::uint32_t* a, const std::uint32_t* b, std::size_t len, std::uint32_t p) {

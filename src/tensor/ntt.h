@@ -54,6 +54,8 @@ std::string to_string(NttIsa isa);
 void ntt_forward(std::uint32_t* a, const NttTable& t);
 void ntt_inverse(std::uint32_t* a, const NttTable& t);
 void ntt_pointwise(std::uint32_t* a, const std::uint32_t* b, std::size_t len, std::uint32_t p);  // Montgomery
+// a[i] ← a[i]·w mod p (Shoup, wpre = shoup_pre(w)); a[i] < 2^32 in, [0, 2p) out.
+void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint32_t wpre, std::uint32_t p);
 
 // Mutation switch, for tests only (test_ntt.cpp shows its tests catch each mutant): 0 off;
 // 1 drops one CRT prime from every channel that needs two or more (a too-small k); 2 forward
