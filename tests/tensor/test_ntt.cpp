@@ -6,6 +6,7 @@
 
 #include <thread>
 
+#include "model/eval.h"
 #include "tensor/conv.h"
 #include "tensor/ntt.h"
 #include "tests/seed.h"
@@ -308,4 +309,42 @@ TEST_CASE("mutants are caught: a dropped CRT prime and a wrong twiddle") {
   // And with the switch off again, the same route is exact.
   auto h = rand_i64(g, 50, 2, 40), u = rand_i64(g, 50, 2, 40);
   CHECK(*conv_ntt(h, u, ConvMode::Causal) == conv_flint(RingZ{}, widen(h), widen(u), ConvMode::Causal));
+}
+
+TEST_CASE("BaseConv layers through the prepared NTT filter equal the naive formula over int64 and Z") {
+  INFO("seed " << test::seed());
+  auto g = test::rng(19);
+  for (ConvMode mode : kModes)
+    for (int wbits : {4, 40}) {  // 40-bit weights overflow int64: IntegerEvaluator redoes it in Z
+      const std::size_t N = 64 + g() % 100, d = 3;
+      Model m;
+      m.N = m.inner_N = N;
+      m.d = m.inner_d = d;
+      m.conv = mode;
+      BaseConvLayer layer = zero_baseconv(m);
+      for (auto* x : {&layer.W, &layer.b1, &layer.h, &layer.b2})
+        for (auto& e : x->data()) e = Rat(Int(static_cast<std::int64_t>(g() >> (64 - wbits)) - (std::int64_t{1} << (wbits - 1))));
+      m.layers.push_back(layer);
+      Matrix<std::int64_t> u = rand_i64(g, N, d, 8);
+      // The formula, independently: (u·W + b1) ⊙ (h*u + b2) with conv_naive over Z.
+      RingZ Z;
+      auto toZ = [](const RatMatrix& x) { return map_matrix(x, [](const Rat& q) { return q.num(); }); };
+      const Matrix<Int> uz = widen(u), W = toZ(layer.W), b1 = toZ(layer.b1), hz = toZ(layer.h), b2 = toZ(layer.b2);
+      const Matrix<Int> c = conv_naive(Z, hz, uz, mode);
+      Matrix<Int> want(N, d);
+      for (std::size_t i = 0; i < N; ++i)
+        for (std::size_t j = 0; j < d; ++j) {
+          Int a = b1(i, j);
+          for (std::size_t k = 0; k < d; ++k) a.addmul(uz(i, k), W(k, j));
+          want(i, j) = a * (c(i, j) + b2(i, j));
+        }
+      INFO("mode=" << to_string(mode) << " N=" << N << " weight bits=" << wbits);
+      const auto pz = prepare(Z, m);
+      const auto& L = std::get<PreparedModel<RingZ>::BaseConv>(pz.layers[0]);
+      CHECK(L.ntt != nullptr);  // dense filter, N above the naive cutoff
+      CHECK(eval(pz, uz) == want);
+      IntegerEvaluator ev(m);
+      CHECK(ev(u) == want);
+      CHECK(ev(uz) == want);
+    }
 }
