@@ -25,7 +25,7 @@ install(DIRECTORY constructions/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuit
 set(CZ_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/circuitzoo)
 install(EXPORT circuitzooTargets NAMESPACE circuitzoo:: DESTINATION ${CZ_CMAKE_DIR})
 configure_package_config_file(cmake/circuitzooConfig.cmake.in ${CMAKE_BINARY_DIR}/circuitzooConfig.cmake
-  INSTALL_DESTINATION ${CZ_CMAKE_DIR})
+  INSTALL_DESTINATION ${CZ_CMAKE_DIR} PATH_VARS CMAKE_INSTALL_INCLUDEDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/circuitzooConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/circuitzooConfig.cmake ${CMAKE_BINARY_DIR}/circuitzooConfigVersion.cmake
   cmake/FindFLINT.cmake DESTINATION ${CZ_CMAKE_DIR})

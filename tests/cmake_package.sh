@@ -24,4 +24,9 @@ echo "$out"
 grep -q "passed" <<<"$out"
 # The installed CLI finds the installed plot.py (not the source tree's).
 "$work/prefix/bin/circuitzoo" --version
+# The installed Python package (when the module was built) imports from the prefix.
+pkg="$work/prefix/lib/python3/dist-packages"
+if [ -d "$pkg/circuitzoo" ] && [ -x /usr/bin/python3 ]; then
+  PYTHONPATH="$pkg" /usr/bin/python3 -c "import circuitzoo, sys; assert circuitzoo.__file__.startswith(sys.argv[1]); print(len(circuitzoo.list()), 'constructions from', circuitzoo.__file__)" "$pkg"
+fi
 rm -rf "$work"
