@@ -10,6 +10,7 @@
 #include "circuits/eval.h"
 #include "circuits/eval_bitslice.h"
 #include "circuits/layout.h"
+#include "exact/thread_caches.h"
 #include "model/eval.h"
 #include "report/progress.h"
 
@@ -42,7 +43,11 @@ std::uint64_t parallel_first(std::uint64_t total, std::uint64_t chunk, unsigned 
   };
   threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>((total + chunk - 1) / chunk)));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker();
+      release_thread_caches();
+    });
   worker();
   for (auto& th : pool) th.join();
   return best.load();

@@ -9,6 +9,7 @@
 #include "circuits/slots.h"
 #include "circuits/stats.h"
 #include "exact/rings.h"
+#include "exact/thread_caches.h"
 
 namespace cz::circuits {
 
@@ -97,7 +98,10 @@ std::vector<std::uint64_t> BatchFp::run(const std::vector<std::uint64_t>& inputs
   } else {
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back(worker, blocks * t / threads, blocks * (t + 1) / threads);
+      pool.emplace_back([&worker, b0 = blocks * t / threads, b1 = blocks * (t + 1) / threads] {
+        worker(b0, b1);
+        release_thread_caches();
+      });
     for (auto& th : pool) th.join();
   }
   return result;

@@ -4,7 +4,10 @@
 //                 index; optional "input_types" and per-gate "bit" claims, which the reader
 //                 re-certifies (Builder::certify_bit), so a file cannot smuggle in a false Bit
 //   dot           Graphviz digraph of the live gates (node attributes carry the gate, so our
-//                 reader rebuilds the circuit from them; edges are for display)
+//                 reader rebuilds the circuit from them; edges are for display). Strings escape
+//                 \" \\ \n \r \t and write control bytes and bytes that are not UTF-8 as \xHH,
+//                 so any name reads back byte for byte. The reader takes our dialect only: one
+//                 statement per line, and a line it does not know or a missing '}' is an error
 //   aiger         AIGER 1.9 ASCII ("aag M I 0 O A" + symbol table), all-Bit circuits only
 //   aiger-binary  the binary AIGER form ("aig ..."; what ABC's read_aiger accepts)
 //   blif          Berkeley BLIF (.names covers), all-Bit circuits only
@@ -12,7 +15,12 @@
 //                 constants "1 1 <value> c EQ" (Bristol Fashion's constant assignment), outputs
 //                 copied to the last wires with "1 1 a c EQW"; no names (the format has none)
 // Only the live part of a circuit is written. Readers throw InputError(what, where) with
-// where = "<source>:<line>" (or the JSON path) and never return a partial circuit.
+// where = "<source>:<line>" (or the JSON path) and never return a partial circuit; they walk
+// iteratively (any depth), size nothing from a header before checking that the file can hold it
+// and that the memory budget allows it (util/memory_budget.h), refuse constants that folding
+// would blow up (io_guard.h), and quote file bytes in messages through printable() (util/text.h).
+// circuit-json names must be UTF-8 (JSON strings): writing a circuit whose names are not is an
+// InputError naming the input or output (require_utf8_names); DOT escapes them instead.
 #pragma once
 #include <iosfwd>
 #include <string>
@@ -49,6 +57,11 @@ Circuit read_dot(const std::string& text, const std::string& source);
 Circuit read_aiger(const std::string& text, const std::string& source);  // ASCII or binary
 Circuit read_blif(const std::string& text, const std::string& source);
 Circuit read_bristol(const std::string& text, const std::string& source);
+
+// circuit-json keeps names as JSON strings, which must be UTF-8: a circuit read from AIGER, BLIF
+// or DOT may carry other bytes. InputError("input 3 is named '..\xff..', which is not valid
+// UTF-8; ...", "format <format>") names the first offending input or output. write_circuit calls it.
+void require_utf8_names(const Circuit& c, const std::string& format);
 
 // Dispatch by format name; InputError for an unknown format (where = "--format").
 std::string write_circuit(const Circuit& c, const std::string& format);

@@ -6,11 +6,13 @@
 // 7-bit varint deltas lhs−rhs0, rhs0−rhs1 (rhs0 >= rhs1). ABC's read_aiger reads only this form
 // (its ASCII reader crashes in the Debian 2022 build), Yosys reads both.
 // Our AIG (circuits/aig.h) is already topological and strashed.
+#include <algorithm>
 #include <sstream>
 
 #include "circuits/aig.h"
 #include "circuits/io.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz::circuits {
 
@@ -79,7 +81,25 @@ Circuit read_aiger(const std::string& text, const std::string& source) {
     throw InputError("expected an AIGER header 'aag M I L O A' or 'aig M I L O A'", where());
   const bool binary = magic == "aig";
   if (L != 0) throw InputError("latches are not supported (combinational circuits only)", where());
-  if (M < 0 || I < 0 || O < 0 || A < 0 || M != I + A || M > (1LL << 30)) throw InputError("inconsistent header (M != I + L + A)", where());
+  if (M < 0 || I < 0 || O < 0 || A < 0 || M != I + A) throw InputError("inconsistent header (M != I + L + A)", where());
+  if (M > (1LL << 30) || O > (1LL << 30)) throw InputError("header too large (at most 2^30 variables and 2^30 outputs)", where());
+  // Refuse what the rest of the file cannot hold before allocating anything (issue 9: a header
+  // with 2e8 ANDs took 11.8 GB): ASCII needs a line per input ("2\n"), per output and per AND
+  // ("x y z\n", 6 bytes at least); binary has implicit inputs and 2 bytes at least per AND.
+  {
+    const auto rest = static_cast<std::uint64_t>(text.size() - std::min<std::size_t>(text.size(), static_cast<std::size_t>(in.tellg())));
+    const std::uint64_t least = binary ? 2 * static_cast<std::uint64_t>(O) + 2 * static_cast<std::uint64_t>(A)
+                                       : 2 * static_cast<std::uint64_t>(I + O) + 6 * static_cast<std::uint64_t>(A);
+    if (least > rest)
+      throw InputError("header promises " + std::to_string(I) + " inputs, " + std::to_string(O) + " outputs and " + std::to_string(A) +
+                           " ANDs, which need at least " + std::to_string(least) + " more bytes; the file has " + std::to_string(rest) +
+                           " (truncated file?)",
+                       where());
+    // Reading builds the AIG and then the circuit: names, gates, hash table, Bit definitions.
+    require_memory(sat_add(sat_mul(static_cast<std::uint64_t>(I), 160), sat_add(sat_mul(static_cast<std::uint64_t>(A), 192),
+                                                                                 sat_mul(static_cast<std::uint64_t>(O), 64))),
+                   "an AIGER circuit with " + std::to_string(I) + " inputs and " + std::to_string(A) + " ANDs", where());
+  }
   Aig a;
   a.num_inputs = static_cast<std::uint32_t>(I);
   auto lit = [&](std::istream& s, long long limit) -> std::uint32_t {
@@ -127,12 +147,17 @@ Circuit read_aiger(const std::string& text, const std::string& source) {
     std::size_t sp = line.find(' ');
     if (sp == std::string::npos) throw InputError("bad symbol line", where());
     long long k = -1;
-    try { k = std::stoll(line.substr(1, sp - 1)); } catch (const std::exception&) {}
+    const std::string num = line.substr(1, sp - 1);
+    if (!num.empty() && num.size() <= 12 && num.find_first_not_of("0123456789") == std::string::npos) k = std::stoll(num);
     auto& names = line[0] == 'i' ? a.input_names : a.output_names;
     if (k < 0 || static_cast<std::size_t>(k) >= names.size()) throw InputError("symbol index out of range", where());
     names[static_cast<std::size_t>(k)] = line.substr(sp + 1);
   }
-  return from_aig(a);
+  try {
+    return from_aig(a);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what(), source);
+  }
 }
 
 }  // namespace cz::circuits

@@ -2,7 +2,6 @@
 // whose literals encode the complemented fanins, buffers/inverters for the outputs, ".end".
 // Names are made BLIF-safe ([A-Za-z0-9_], unique); ABC and Yosys read them. The reader takes
 // any single-output ".names" covers (on-set or off-set cubes over 0/1/-), in any order.
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -12,6 +11,7 @@
 #include "circuits/gadgets_bits.h"
 #include "circuits/io.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz::circuits {
 
@@ -92,12 +92,12 @@ Circuit read_blif(const std::string& text, const std::string& source) {
     else if (t[0] == ".outputs") { outputs.insert(outputs.end(), t.begin() + 1, t.end()); cur = nullptr; }
     else if (t[0] == ".names") {
       if (t.size() < 2) throw InputError(".names needs an output", where);
-      if (defs.count(t.back())) throw InputError("signal '" + t.back() + "' defined twice", where);
+      if (defs.count(t.back())) throw InputError("signal '" + printable(t.back()) + "' defined twice", where);
       cur = &defs[t.back()];
       cur->ins.assign(t.begin() + 1, t.end() - 1);
       cur->line = ln;
     } else if (t[0] == ".end") { ended = true; }
-    else if (t[0][0] == '.') throw InputError("unsupported BLIF construct " + t[0] + " (combinational .names only)", where);
+    else if (t[0][0] == '.') throw InputError("unsupported BLIF construct " + printable(t[0]) + " (combinational .names only)", where);
     else {
       if (!cur) throw InputError("cover line outside .names", where);
       std::string cube = cur->ins.empty() ? "" : t[0];
@@ -112,32 +112,58 @@ Circuit read_blif(const std::string& text, const std::string& source) {
   Builder b;
   std::map<std::string, Wire> sig;
   for (const auto& n : inputs) {
-    if (sig.count(n)) throw InputError("input '" + n + "' listed twice", source);
+    if (sig.count(n)) throw InputError("input '" + printable(n) + "' listed twice", source);
     sig[n] = b.input(n, Type::Bit);
   }
+  // Resolve each output's cone depth-first with an explicit stack (a 60,000-deep buffer chain
+  // must not overflow the call stack). A frame waits on its fanins in order; `active` marks the
+  // signals on the stack, so meeting one again is a combinational loop.
+  struct Frame { const std::string* name; const Cover* cv; std::size_t next; };
   std::set<std::string> active;
-  std::function<Wire(const std::string&, const std::string&)> get = [&](const std::string& n, const std::string& where) -> Wire {
-    if (auto it = sig.find(n); it != sig.end()) return it->second;
-    auto d = defs.find(n);
-    if (d == defs.end()) throw InputError("signal '" + n + "' is used but never defined", where);
-    if (!active.insert(n).second) throw InputError("combinational loop through '" + n + "'", where);
-    const Cover& cv = d->second;
-    const std::string w2 = source + ":" + std::to_string(cv.line);
+  std::vector<Frame> stack;
+  auto build = [&](const Cover& cv) {
     std::vector<Wire> terms;
     for (const auto& [cube, v] : cv.cubes) {
       std::vector<Wire> lits;
       for (std::size_t i = 0; i < cube.size(); ++i) {
         if (cube[i] == '-') continue;
-        Wire x = get(cv.ins[i], w2);
+        Wire x = sig.at(cv.ins[i]);
         lits.push_back(cube[i] == '1' ? x : gadgets::not_(b, x));
       }
       terms.push_back(gadgets::and_all(b, lits));
     }
     Wire r = gadgets::or_all(b, terms);  // no cubes: constant 0
     if (!cv.cubes.empty() && cv.cubes[0].second == '0') r = gadgets::not_(b, r);
-    active.erase(n);
-    sig[n] = r;
     return r;
+  };
+  // Pushes signal n (used at `where`) unless it is already known.
+  auto push = [&](const std::string& n, const std::string& where) {
+    if (sig.count(n)) return;
+    auto d = defs.find(n);
+    if (d == defs.end()) throw InputError("signal '" + printable(n) + "' is used but never defined", where);
+    if (!active.insert(n).second) throw InputError("combinational loop through '" + printable(n) + "'", where);
+    stack.push_back({&d->first, &d->second, 0});
+  };
+  auto needed = [](const Cover& cv, std::size_t i) {
+    for (const auto& cube : cv.cubes)
+      if (cube.first[i] != '-') return true;
+    return false;
+  };
+  auto get = [&](const std::string& n, const std::string& where) -> Wire {
+    push(n, where);
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const Cover& cv = *f.cv;
+      while (f.next < cv.ins.size() && (sig.count(cv.ins[f.next]) || !needed(cv, f.next))) ++f.next;
+      if (f.next < cv.ins.size()) {
+        push(cv.ins[f.next], source + ":" + std::to_string(cv.line));  // may invalidate f
+        continue;
+      }
+      sig[*f.name] = build(cv);
+      active.erase(*f.name);
+      stack.pop_back();
+    }
+    return sig.at(n);
   };
   for (const auto& n : outputs) b.output(n, get(n, source));
   return std::move(b).finish();

@@ -4,12 +4,16 @@
 // Input wires are 0..niv−1 and the outputs are the last nov wires (copies at the end), as in
 // Bristol Fashion. Constants are exact ("p/q" allowed). The format has no names.
 #include <algorithm>
+#include <new>
 #include <sstream>
+#include <unordered_map>
 
 #include "circuits/builder.h"
 #include "circuits/io.h"
+#include "circuits/io_guard.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
+#include "util/text.h"
 
 namespace cz::circuits {
 
@@ -60,20 +64,32 @@ Circuit read_bristol(const std::string& text, const std::string& source) {
   };
   widths(niv, "the input line");
   widths(nov, "the output line");
-  Builder b;
-  std::vector<Wire> w(static_cast<std::size_t>(nwires));
-  std::vector<std::uint8_t> set(static_cast<std::size_t>(nwires), 0);
-  for (long long k = 0; k < niv; ++k) {
-    w[static_cast<std::size_t>(k)] = b.input("x" + std::to_string(k));
-    set[static_cast<std::size_t>(k)] = 1;
+  // Nothing is sized from the header's nwires (issue 9: "1 2147483648" took 10.5 GB): wires live
+  // in a map that grows with the gates actually read, and a header that promises more gate lines
+  // than the file has is refused up front.
+  {
+    const std::size_t at = static_cast<std::size_t>(std::max<std::streamoff>(0, in.tellg()));
+    const auto lines_left = static_cast<long long>(std::count(text.begin() + static_cast<std::ptrdiff_t>(std::min(at, text.size())), text.end(), '\n')) + 1;
+    if (ngates > lines_left)
+      throw InputError("header says " + std::to_string(ngates) + " gates, but only " + std::to_string(lines_left) +
+                           " lines follow (a gate per line; truncated file?)",
+                       source + ":1");
   }
+  Builder b;
+  ConstGuard guard;
+  std::unordered_map<long long, Wire> w;  // assigned wires
+  for (long long k = 0; k < niv; ++k) w[k] = b.input("x" + std::to_string(k));
   long long done = 0;
-  auto wire = [&](long long k, bool define) -> std::size_t {
+  auto wire = [&](long long k, bool define) -> long long {
     if (k < 0 || k >= nwires) throw InputError("wire " + std::to_string(k) + " out of range", where());
-    std::size_t u = static_cast<std::size_t>(k);
-    if (define && set[u]) throw InputError("wire " + std::to_string(k) + " assigned twice", where());
-    if (!define && !set[u]) throw InputError("wire " + std::to_string(k) + " used before it is assigned", where());
-    return u;
+    if (define && w.count(k)) throw InputError("wire " + std::to_string(k) + " assigned twice", where());
+    if (!define && !w.count(k)) throw InputError("wire " + std::to_string(k) + " used before it is assigned", where());
+    return k;
+  };
+  auto number = [&](const std::string& t) -> long long {
+    if (t.empty() || t.size() > 18 || t.find_first_not_of("0123456789") != std::string::npos)
+      throw InputError("bad wire number '" + printable(t) + "'", where());
+    return std::stoll(t);
   };
   while (done < ngates && std::getline(in, line)) {
     ++ln;
@@ -85,35 +101,42 @@ Circuit read_bristol(const std::string& text, const std::string& source) {
     for (std::string t; s >> t;) tok.push_back(t);
     if (tok.size() != static_cast<std::size_t>(nin) + 2) throw InputError("wrong number of fields", where());
     const std::string& op = tok.back();
-    long long out;
-    try { out = std::stoll(tok[tok.size() - 2]); } catch (const std::exception&) { throw InputError("bad wire number", where()); }
-    std::size_t o = wire(out, true);
-    auto in_wire = [&](const std::string& t) {
-      long long v;
-      try { v = std::stoll(t); } catch (const std::exception&) { throw InputError("bad wire number '" + t + "'", where()); }
-      return w[wire(v, false)];
-    };
+    const long long o = wire(number(tok[tok.size() - 2]), true);
+    auto in_wire = [&](const std::string& t) { return w.at(wire(number(t), false)); };
     if (nin == 2 && (op == "AAdd" || op == "AMul" || op == "ASub")) {
       Wire x = in_wire(tok[0]), y = in_wire(tok[1]);
+      const std::size_t before = b.size();
       w[o] = op == "AAdd" ? b.add(x, y) : op == "AMul" ? b.mul(x, y) : b.sub(x, y);
+      guard.after_gate(b, before, w[o], where());
     } else if (nin == 1 && op == "EQ") {
       auto q = Rat::parse(tok[0]);
-      if (!q) throw InputError("bad constant '" + tok[0] + "'", where());
+      if (!q) throw InputError("bad constant '" + printable(tok[0]) + "'", where());
       w[o] = b.constant(*q);
     } else if (nin == 1 && op == "EQW") {
       w[o] = in_wire(tok[0]);
     } else {
-      throw InputError("unsupported gate '" + op + "' (AAdd, AMul, ASub, EQ, EQW)", where());
+      throw InputError("unsupported gate '" + printable(op) + "' (AAdd, AMul, ASub, EQ, EQW)", where());
     }
-    set[o] = 1;
     ++done;
   }
   if (done != ngates) throw InputError("file has " + std::to_string(done) + " gates, header says " + std::to_string(ngates), source);
   for (long long k = nwires - nov; k < nwires; ++k) {
-    if (!set[static_cast<std::size_t>(k)]) throw InputError("output wire " + std::to_string(k) + " is never assigned", source);
-    b.output("y" + std::to_string(k - (nwires - nov)), w[static_cast<std::size_t>(k)]);
+    auto it = w.find(k);
+    if (it == w.end()) throw InputError("output wire " + std::to_string(k) + " is never assigned", source);
+    b.output("y" + std::to_string(k - (nwires - nov)), it->second);
   }
   return std::move(b).finish();
+}
+
+void require_utf8_names(const Circuit& c, const std::string& format) {
+  auto check = [&](const std::string& name, const char* kind, std::size_t k) {
+    if (!is_utf8(name))
+      throw InputError(std::string(kind) + " " + std::to_string(k) + " is named '" + printable(name) +
+                           "', which is not valid UTF-8; " + format + " stores names as JSON strings (UTF-8 only)",
+                       "format " + format);
+  };
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) check(c.input_name(k), "input", k);
+  for (std::size_t k = 0; k < c.outputs().size(); ++k) check(c.outputs()[k].name, "output", k);
 }
 
 void check_circuit_format(const Circuit& c, const std::string& format) {
@@ -126,6 +149,7 @@ void check_circuit_format(const Circuit& c, const std::string& format) {
 
 void write_circuit(const Circuit& c, const std::string& format, std::ostream& os) {
   check_circuit_format(c, format);
+  if (format == "circuit-json") require_utf8_names(c, format);
   if (format == "circuit-json") write_circuit_json(c, os);
   else if (format == "dot") write_dot(c, os);
   else if (format == "aiger") write_aiger(c, os);
@@ -151,12 +175,17 @@ std::string write_circuit(const Circuit& c, const std::string& format) {
 }
 
 Circuit read_circuit(const std::string& text, const std::string& format, const std::string& source) {
-  if (format == "circuit-json") return read_circuit_json(text, source);
-  if (format == "dot") return read_dot(text, source);
-  if (format == "aiger" || format == "aiger-binary") return read_aiger(text, source);
-  if (format == "blif") return read_blif(text, source);
-  if (format == "bristol") return read_bristol(text, source);
-  throw InputError("unknown circuit format '" + format + "'", "--format");
+  try {
+    if (format == "circuit-json") return read_circuit_json(text, source);
+    if (format == "dot") return read_dot(text, source);
+    if (format == "aiger" || format == "aiger-binary") return read_aiger(text, source);
+    if (format == "blif") return read_blif(text, source);
+    if (format == "bristol") return read_bristol(text, source);
+  } catch (const std::bad_alloc&) {
+    // The readers price what a header promises before allocating; this is the last resort.
+    throw InputError("out of memory while reading this " + format + " file", source);
+  }
+  throw InputError("unknown circuit format '" + printable(format) + "'", "--format");
 }
 
 }  // namespace cz::circuits

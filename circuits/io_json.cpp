@@ -4,9 +4,12 @@
 
 #include "circuits/builder.h"
 #include "circuits/io.h"
+#include "circuits/io_guard.h"
 #include "circuits/stats.h"
 #include "model/model_json.h"
+#include "exact/rings.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz::circuits {
 using json = nlohmann::json;
@@ -86,7 +89,7 @@ std::size_t index_field(const json& j, const char* key, std::size_t limit, const
 BoolOp parse_bool_op(const std::string& s, const std::string& where) {
   for (BoolOp op : {BoolOp::Not, BoolOp::And, BoolOp::Or, BoolOp::Xor, BoolOp::Xnor, BoolOp::Mux})
     if (s == bool_op_name(op)) return op;
-  throw InputError("unknown Boolean op '" + s + "'", where);
+  throw InputError("unknown Boolean op '" + printable(s) + "'", where);
 }
 
 }  // namespace
@@ -94,10 +97,12 @@ BoolOp parse_bool_op(const std::string& s, const std::string& where) {
 Circuit circuit_from_json(const json& j, const std::string& where) {
   const json& fmt = field(j, "format", where);
   if (!fmt.is_string() || fmt.get<std::string>() != "circuitzoo.circuit/1")
-    throw InputError("unknown format " + fmt.dump() + " (want \"circuitzoo.circuit/1\")", where + ".format");
+    throw InputError("unknown format " + json_brief(fmt) + " (want \"circuitzoo.circuit/1\")", where + ".format");
   Builder b;
+  ConstGuard guard;
   if (j.contains("ring")) {
     if (!j["ring"].is_string()) throw InputError("expected a string", where + ".ring");
+    check_ring_name(j["ring"].get<std::string>(), where + ".ring");
     b.set_ring(j["ring"].get<std::string>());
   }
   const json& ins = field(j, "inputs", where);
@@ -128,9 +133,11 @@ Circuit circuit_from_json(const json& j, const std::string& where) {
       w.push_back(b.constant(rat_from_json(field(g, "value", wk), wk + ".value")));
     } else if (op == "add" || op == "mul") {
       Wire a = w[index_field(g, "a", limit, wk)], c = w[index_field(g, "b", limit, wk)];
+      const std::size_t before = b.size();
       w.push_back(op == "add" ? b.add(a, c) : b.mul(a, c));
+      guard.after_gate(b, before, w.back(), wk);
     } else {
-      throw InputError("unknown op " + op.dump() + " (want add, mul or const)", wk + ".op");
+      throw InputError("unknown op " + json_brief(op) + " (want add, mul or const)", wk + ".op");
     }
     if (g.contains("bit")) {
       const json& bj = g["bit"];
@@ -237,13 +244,12 @@ std::string write_circuit_json(const Circuit& c) {
 }
 
 Circuit read_circuit_json(const std::string& text, const std::string& source) {
-  json j;
+  const json j = parse_json_input(text, source);
   try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(std::string("malformed JSON: ") + e.what(), source);
+    return circuit_from_json(j, source);
+  } catch (const json::exception& e) {  // a value of an unexpected JSON type that slipped past a check
+    throw InputError("malformed circuit-json: " + printable(e.what(), 200), source);
   }
-  return circuit_from_json(j, source);
 }
 
 }  // namespace cz::circuits

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for run.sh and test.sh: install missing Debian packages (when root),
 # then configure and build Release into build/. Idempotent and quiet when nothing is missing.
+# setup.sh DIR CMAKE_ARGS... configures DIR with those arguments instead (test.sh --sanitize).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # berkeley-abc lets tests check that AIGER/BLIF exports are accepted by ABC (Yosys is too heavy: it pulls GTK).
@@ -22,7 +23,11 @@ GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 # ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional.
 command -v ccache >/dev/null 2>&1 && GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release >&2
+BUILD=${1:-build}
+if [ $# -gt 1 ]; then
+  shift
+  cmake -S . -B "$BUILD" "${GEN[@]}" "$@" >&2
+elif [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake -S . -B "$BUILD" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
-cmake --build build -j "$(nproc)" >&2
+cmake --build "$BUILD" -j "$(nproc)" >&2

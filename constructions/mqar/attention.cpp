@@ -12,6 +12,7 @@
 // (N, 3, c, N, 3c) for triples (two shifts need a copy first), (N, 2, c, N, 3c) for zoology.
 #include <algorithm>
 
+#include "constructions/mqar/batch_model.h"
 #include "constructions/mqar/solvers.h"
 #include "util/error.h"
 
@@ -109,6 +110,14 @@ MqarSolver attention_solver(const TaskShape& s, AttnMutant mutant) {
     r.output = eval_exact(attention_model(x, mutant), u);
     return r;
   };
+  if (fixed && s.c * s.c <= (std::size_t{1} << 22)) {
+    // Block path: the one triples model, compiled once into a lane program (batch_model.h).
+    auto prog = std::make_shared<const LaneProgram>(attention_model(worst_case_instance(s), mutant), 1);
+    sol.block = [prog, codec = sol.codec](const mqar::Domain& dom, std::function<std::optional<Failure>(std::uint64_t)> scalar) {
+      return model_triples_worker(dom, codec, [prog](const mqar::TriplesBlock&, std::size_t) { return prog.get(); },
+                                  std::move(scalar));
+    };
+  }
   return sol;
 }
 

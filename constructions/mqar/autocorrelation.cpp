@@ -13,6 +13,10 @@
 // domain's maximum).
 #include <algorithm>
 
+#include <map>
+#include <unordered_map>
+
+#include "constructions/mqar/batch_model.h"
 #include "constructions/mqar/solvers.h"
 #include "util/error.h"
 
@@ -49,6 +53,73 @@ MqarSolver autocorr_solver(const AutoConfig& cfg) {
     r.info = to_json(l);
     return r;
   };
+  if (cfg.shape.layout == mqar::Layout::Triples && cfg.shape.c * cfg.shape.c <= (std::size_t{1} << 22)) {
+    // Block path. For triples the masks are the layout's, so the model depends on the instance
+    // only through its lags (and t). choose_lags reads only token equalities at fixed rows:
+    // lags=qk only [q_i == k_j] (all n² pairs taken, a superset of the visible ones), lags=autocorr
+    // all pairs of rows (then the key is the tokens relabelled in order of first appearance). Each
+    // worker keys instances by that pattern, runs the real choose_lags/autocorr_model once per new
+    // pattern, and compiles one lane program per distinct (t, lags).
+    sol.block = [cfg, codec = sol.codec](const mqar::Domain& dom, std::function<std::optional<Failure>(std::uint64_t)> scalar) {
+      struct Cache {
+        std::vector<const LaneProgram*> small;                               // qk, n² <= 16 bits: direct
+        std::unordered_map<std::uint64_t, const LaneProgram*> by_pattern;  // qk n² <= 64, or autocorr N <= 16
+        std::map<std::vector<std::int32_t>, const LaneProgram*> by_pattern_long;
+        std::map<std::pair<std::size_t, std::vector<std::size_t>>, std::unique_ptr<LaneProgram>> by_lags;
+        std::vector<std::int32_t> label, seen;
+        std::vector<std::int64_t> keys, values, queries;
+      };
+      auto cache = std::make_shared<Cache>();
+      const std::size_t n = dom.triples_n;
+      const bool qk = cfg.rule == LagRule::QK;
+      if (qk && n * n <= 16) cache->small.assign(std::size_t{1} << (n * n), nullptr);
+      ProgramPicker pick = [cfg, cache, qk](const mqar::TriplesBlock& b, std::size_t t) -> const LaneProgram* {
+        Cache& C = *cache;
+        const std::size_t N = b.N, n = b.n;
+        const LaneProgram** slot;
+        if (qk && n * n <= 64) {
+          std::uint64_t key = 0;
+          for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+              key |= static_cast<std::uint64_t>(b.token(3 * i + 2, t) == b.token(3 * j, t)) << (i * n + j);
+          slot = C.small.empty() ? &C.by_pattern[key] : &C.small[key];
+        } else {
+          C.label.resize(N);
+          C.seen.clear();
+          for (std::size_t p = 0; p < N; ++p) {
+            const std::int32_t tok = b.token(p, t);
+            std::size_t l = 0;
+            while (l < C.seen.size() && C.seen[l] != tok) ++l;
+            if (l == C.seen.size()) C.seen.push_back(tok);
+            C.label[p] = static_cast<std::int32_t>(l);
+          }
+          if (N <= 16) {
+            std::uint64_t key = 0;
+            for (std::size_t p = 0; p < N; ++p) key |= static_cast<std::uint64_t>(C.label[p]) << (4 * p);
+            slot = &C.by_pattern[key];
+          } else {
+            slot = &C.by_pattern_long[C.label];
+          }
+        }
+        if (*slot) return *slot;
+        C.keys.resize(n);
+        C.values.resize(n);
+        C.queries.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          C.keys[i] = b.token(3 * i, t);
+          C.values[i] = b.token(3 * i + 1, t);
+          C.queries[i] = b.token(3 * i + 2, t);
+        }
+        const mqar::Instance x = mqar::make_triples(cfg.shape.c, C.keys, C.values, C.queries);
+        LagChoice l;
+        SparseModel m = autocorr_model(cfg, x, &l);
+        auto& prog = C.by_lags[{l.t, l.lags}];
+        if (!prog) prog = std::make_unique<LaneProgram>(m, 1);
+        return *slot = prog.get();
+      };
+      return model_triples_worker(dom, codec, std::move(pick), std::move(scalar));
+    };
+  }
   return sol;
 }
 

@@ -53,26 +53,37 @@ std::optional<Failure> check_answer(const sd::Instance& x, const G18Run& run, co
 
 }  // namespace
 
+namespace {
+// The verdict of one instance (the scalar check below, minus the Failure): `cache` null on the
+// scalar path, a per-thread PipelineCache on the block path.
+std::optional<Failure> based_verdict(const Pipeline& P, Stage stage, const sd::Instance& x, PipelineCache* cache) {
+  const KernelKind kind = P.config().kernel.kind;
+  if (stage == Stage::G18) {
+    G18Outcome o = run_g18_alone(P, x, cache);
+    return check_answer(x, o.run, o.common, x.A.size(), kind, o.u);
+  }
+  PipelineOutcome o = run_pipeline(P, x, stage == Stage::G20 ? 1 : stage == Stage::G21 ? 2 : 3, cache);
+  const auto h = sd::h_shift(x);
+  if (o.kernel != h || !o.g20_clean)
+    return fail(std::string("Lemma G.20: wrong kernel h_shift") + (o.g20_clean ? "" : " (stray nonzero output)"), o.v,
+                h, o.kernel);
+  if (stage == Stage::G20) return std::nullopt;
+  const auto want = sd::rearranged(x);
+  if (!(o.window == want)) return fail("Prop G.21: wrong rearranged copy", o.v, rows_json(want), rows_json(o.window));
+  if (stage == Stage::G21) return std::nullopt;
+  return check_answer(x, o.run, o.common, o.S.size(), kind, o.v);
+}
+}  // namespace
+
 Check based_check(const BasedArtifact& art, const SdDomain& dom) {
   auto P = art.pipeline;
   const Stage stage = art.stage;
-  return instance_check(dom, [P, stage](const sd::Instance& x) -> std::optional<Failure> {
-    const KernelKind kind = P->config().kernel.kind;
-    if (stage == Stage::G18) {
-      G18Outcome o = run_g18_alone(*P, x);
-      return check_answer(x, o.run, o.common, x.A.size(), kind, o.u);
-    }
-    PipelineOutcome o = run_pipeline(*P, x, stage == Stage::G20 ? 1 : stage == Stage::G21 ? 2 : 3);
-    const auto h = sd::h_shift(x);
-    if (o.kernel != h || !o.g20_clean)
-      return fail(std::string("Lemma G.20: wrong kernel h_shift") + (o.g20_clean ? "" : " (stray nonzero output)"), o.v,
-                  h, o.kernel);
-    if (stage == Stage::G20) return std::nullopt;
-    const auto want = sd::rearranged(x);
-    if (!(o.window == want)) return fail("Prop G.21: wrong rearranged copy", o.v, rows_json(want), rows_json(o.window));
-    if (stage == Stage::G21) return std::nullopt;
-    return check_answer(x, o.run, o.common, o.S.size(), kind, o.v);
-  });
+  return instance_check(
+      dom, [P, stage](const sd::Instance& x) { return based_verdict(*P, stage, x, nullptr); },
+      [P, stage]() -> SdFails {
+        auto cache = std::make_shared<PipelineCache>();
+        return [P, stage, cache](const sd::Instance& x) { return based_verdict(*P, stage, x, cache.get()).has_value(); };
+      });
 }
 
 namespace {

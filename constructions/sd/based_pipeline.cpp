@@ -51,7 +51,7 @@ std::vector<std::uint32_t> first_set(const Matrix<std::int64_t>& u, unsigned n) 
   return S;
 }
 
-PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through) {
+PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through, PipelineCache* cache) {
   const unsigned n = P.config().n;
   PipelineOutcome o;
   o.v = sd::repeat_prompt(sd::encode(x), 2);
@@ -67,9 +67,20 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int throu
   const std::vector<std::int64_t> h = read_kernel(Y, N, n, P.config().layout);
   // Prop G.21: insert the separator (data-independent), then the data-dependent shift.
   Matrix<std::int64_t> w = to_i64((*M.insert_eval)(o.v));
-  Model shift = g21_shift_model(N, n, h, P.config().layout);
-  if (P.config().mutate) P.config().mutate("g21-shift", shift);
-  Matrix<std::int64_t> z = to_i64(IntegerEvaluator(shift)(w));
+  auto shift_eval = [&] {
+    Model shift = g21_shift_model(N, n, h, P.config().layout);
+    if (P.config().mutate) P.config().mutate("g21-shift", shift);
+    return std::make_shared<const IntegerEvaluator>(shift);
+  };
+  std::shared_ptr<const IntegerEvaluator> se;
+  if (cache) {
+    auto& slot = cache->shift[{N, h}];
+    if (!slot) slot = shift_eval();
+    se = slot;
+  } else {
+    se = shift_eval();
+  }
+  Matrix<std::int64_t> z = to_i64((*se)(w));
   o.window = Matrix<std::int64_t>(N, n + 1, 0);
   for (std::size_t i = 0; i < N; ++i)
     for (std::size_t j = 0; j <= n; ++j) o.window(i, j) = z(lo + i, j);
@@ -77,6 +88,11 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int throu
   // Prop G.18 on the window.
   o.S = first_set(o.window, n);
   std::shared_ptr<const G18Model> g = M.g18;
+  if (!g && cache) {
+    auto& slot = cache->g18[{N, o.S}];
+    if (!slot) slot = std::make_shared<const G18Model>(build_g18(n, 2 * N, lo, N, P.config().kernel, o.S, P.config().mutate));
+    g = slot;
+  }
   if (!g) g = std::make_shared<const G18Model>(build_g18(n, 2 * N, lo, N, P.config().kernel, o.S, P.config().mutate));
   o.f = g->f;
   o.run = run_g18(*g, P.config().kernel, n, z);
@@ -84,12 +100,18 @@ PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int throu
   return o;
 }
 
-G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x) {
+G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x, PipelineCache* cache) {
   const unsigned n = P.config().n;
   G18Outcome o;
   o.u = sd::encode(x);
   const std::size_t N = o.u.rows();
   std::shared_ptr<const G18Model> g = P.models(N).g18;
+  if (!g && cache) {
+    const auto S = first_set(o.u, n);
+    auto& slot = cache->g18[{N, S}];
+    if (!slot) slot = std::make_shared<const G18Model>(build_g18(n, N, 0, N, P.config().kernel, S, P.config().mutate));
+    g = slot;
+  }
   if (!g) g = std::make_shared<const G18Model>(build_g18(n, N, 0, N, P.config().kernel, first_set(o.u, n), P.config().mutate));
   o.f = g->f;
   o.run = run_g18(*g, P.config().kernel, n, o.u);

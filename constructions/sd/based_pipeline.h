@@ -56,8 +56,18 @@ struct PipelineOutcome {
   std::size_t f = 0;
 };
 
+// Per-thread caches of the data-dependent stage models for the block path (issue 10): the G.21
+// shift depends on the instance only through (N, kernel h), the data-dependent G.18 model only
+// through (N, first set S); both are built (and prepared) once per key instead of per instance.
+// The same builders run, so a cached model is the model the scalar path builds for that instance.
+struct PipelineCache {
+  std::map<std::pair<std::size_t, std::vector<std::int64_t>>, std::shared_ptr<const IntegerEvaluator>> shift;
+  std::map<std::pair<std::size_t, std::vector<std::uint32_t>>, std::shared_ptr<const G18Model>> g18;
+};
+
 // Runs the stages up to `through`: 1 = Lemma G.20, 2 = Prop G.21, 3 = Prop G.18 (all).
-PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through = 3);
+// `cache` (optional, one per thread) keeps the data-dependent models across instances.
+PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through = 3, PipelineCache* cache = nullptr);
 
 // The first set of a Remark G.14 layout (rows before the first flag), and the flagged elements.
 std::vector<std::uint32_t> first_set(const Matrix<std::int64_t>& u, unsigned n);
@@ -70,6 +80,6 @@ struct G18Outcome {
   std::vector<std::uint32_t> common;
   std::size_t f = 0;
 };
-G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x);
+G18Outcome run_g18_alone(const Pipeline& P, const sd::Instance& x, PipelineCache* cache = nullptr);
 
 }  // namespace cz::sdc

@@ -92,7 +92,8 @@ sd::Instance shrink_instance(sd::Instance x, const std::function<bool(const sd::
   return x;
 }
 
-Check instance_check(const SdDomain& dom, std::function<std::optional<Failure>(const sd::Instance&)> fail_of) {
+Check instance_check(const SdDomain& dom, std::function<std::optional<Failure>(const sd::Instance&)> fail_of,
+                     std::function<SdFails()> block_fails) {
   Check c;
   c.domain = dom.exhaustive ? "exhaustive" : "sampled";
   c.instances = dom.count;
@@ -111,6 +112,27 @@ Check instance_check(const SdDomain& dom, std::function<std::optional<Failure>(c
     s.instance["shrunk"] = true;
     return s;
   };
+  if (block_fails) {
+    struct Worker : BlockWorker {
+      SdDomain dom;
+      SdFails fails;
+      void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
+        for (std::uint64_t k = k0; k < k0 + count; ++k)
+          if (fails(dom.instance(k))) r.fail(k);
+      }
+    };
+    c.block = [dom, block_fails] {
+      auto w = std::make_unique<Worker>();
+      w->dom = dom;
+      w->fails = block_fails();
+      return std::unique_ptr<BlockWorker>(std::move(w));
+    };
+    c.block_size = 256;
+    c.block_kind = "per-thread model caches";
+  } else {
+    c.block = scalar_blocks(c.run);
+    c.block_kind = "adapter over run(k)";
+  }
   return c;
 }
 

@@ -38,7 +38,12 @@ SdDomain metric_domain(const Params& p);
 sd::Instance shrink_instance(sd::Instance x, const std::function<bool(const sd::Instance&)>& fails);
 
 // Runs fail_of on every instance of the domain into a Check (with shrinking).
+// block_fails (optional): makes a per-thread predicate "instance fails" with its own caches, for
+// the block path (no Failure/JSON is built there); without it the block path is an adapter over
+// run(k).
+using SdFails = std::function<bool(const sd::Instance&)>;
 Check instance_check(const SdDomain& dom,
-                     std::function<std::optional<Failure>(const sd::Instance&)> fail_of);
+                     std::function<std::optional<Failure>(const sd::Instance&)> fail_of,
+                     std::function<SdFails()> block_fails = nullptr);
 
 }  // namespace cz::sdc

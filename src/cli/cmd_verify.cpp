@@ -23,6 +23,8 @@ int cmd_verify(const VerifyOptions& o) {
   if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
   dom.seed = o.seed;
   dom.threads = o.threads;
+  dom.block = o.block_size;
+  dom.scalar = o.scalar;
 
   std::vector<Report> reports;
   if (!o.from_npy.empty()) {  // contract.md: verify NAME --from-npy INPUTS.npy LABELS.npy [-p ...]

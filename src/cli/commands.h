@@ -43,6 +43,8 @@ struct VerifyOptions : Common {
   long long samples = -1;
   unsigned long long seed = 1;
   unsigned threads = 0;
+  unsigned long long block_size = 0;  // 0: the check's preference
+  bool scalar = false;                // the per-instance reference path instead of blocks
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
 };
@@ -84,5 +86,19 @@ struct CircuitOptions {
   unsigned threads = 0;
 };
 int cmd_circuit(const CircuitOptions& o);
+
+// `circuitzoo prove NAME | --all`: the proofs-checks (cmd_prove.cpp).
+struct ProveOptions : Common {
+  bool all = false, fast = false;
+  unsigned long long seed = 1;
+};
+int cmd_prove(const ProveOptions& o);
+
+// `circuitzoo claims`: the claims ledger (cmd_claims.cpp).
+struct ClaimsOptions {
+  bool fast = false, markdown = false, latex = false, errata = false;
+  std::string json_path;
+};
+int cmd_claims(const ClaimsOptions& o);
 
 }  // namespace cz::cli

@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
   add_json(list, list_o.json_path, deferred, "write JSON");
 
   VerifyOptions ver;
-  std::string ver_samples, ver_seed, ver_threads;
+  std::string ver_samples, ver_seed, ver_threads, ver_block;
   auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
   uint_option(verify, "--seed", ver.seed, ver_seed, deferred, "seed of sampled domains (default 1)", 0, kU64Max);
   uint_option(verify, "--threads", ver.threads, ver_threads, deferred,
               "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0, cz::kMaxThreads);
+  uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
+              "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
+  verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
   verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
@@ -143,6 +146,23 @@ int main(int argc, char** argv) {
               "worker threads for --equiv (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0,
               cz::kMaxThreads);
 
+  ProveOptions pr;
+  std::string pr_seed;
+  auto* prove = app.add_subcommand("prove", "run the proofs-checks: lemmas checked exactly at small sizes");
+  prove->add_option("name", pr.name, "check name (see --all)");
+  prove->add_flag("--all", pr.all, "every check");
+  prove->add_flag("--fast", pr.fast, "the smallest domains");
+  uint_option(prove, "--seed", pr.seed, pr_seed, deferred, "seed of the random models (default 1)", 0, kU64Max);
+  add_json(prove, pr.json_path, deferred, "write the verdicts as JSON");
+
+  ClaimsOptions cl;
+  auto* claims = app.add_subcommand("claims", "the claims ledger: every claim of spec §12 and of the constructions, with a computed status");
+  claims->add_flag("--fast", cl.fast, "small domains (within a minute)");
+  add_json(claims, cl.json_path, deferred, "write the ledger as JSON");
+  claims->add_flag("--markdown", cl.markdown, "print the ledger as a Markdown table");
+  claims->add_flag("--latex", cl.latex, "print the ledger as a LaTeX table");
+  claims->add_flag("--errata", cl.errata, "print the errata list (spec §13 E-items and the tool's findings)");
+
   // An unknown subcommand is named (CLI11 would only say that an argument was not expected).
   if (argc >= 2 && argv[1][0] != '-') {
     bool known = false;
@@ -160,7 +180,7 @@ int main(int argc, char** argv) {
   // Timings live under one `timing` key; --no-timing drops it so that the same command and seed
   // give byte-identical output on any thread count (contract.md).
   bool no_timing = false;
-  for (auto* sub : {verify, stats, sweep})
+  for (auto* sub : {verify, stats, sweep, prove, claims})
     sub->add_flag("--no-timing", no_timing, "leave out the `timing` key (byte-identical output for the same seed)");
 
   // Every subcommand: `--max-memory SIZE` (issue 9) replaces the default budget (half of physical
@@ -197,6 +217,8 @@ int main(int argc, char** argv) {
     if (*evl) return cmd_eval(ev);
     if (*mqd) return cmd_mqar_data(md);
     if (*circ) return cmd_circuit(co);
+    if (*prove) return cmd_prove(pr);
+    if (*claims) return cmd_claims(cl);
   } catch (const cz::InputError& e) {
     std::cerr << "error: " << one_line(e.what()) << " (" << one_line(e.where) << ")\n";
     return 2;

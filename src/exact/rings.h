@@ -144,4 +144,9 @@ struct RingI64 {
 
 static_assert(Ring<RingZ> && Ring<RingQ> && Ring<RingFp> && Ring<RingI64>);
 
+// A ring name read from a file (model-json, circuit-json, DOT): "Z", "Q" or "Fp:<p>" with p a
+// decimal prime below 2^62. Returns p for Fp and 0 for Z and Q; anything else is an
+// InputError(what, where) (util/error.h), e.g. "Fp:4" (not prime) or an out-of-range p.
+std::uint64_t check_ring_name(const std::string& ring, const std::string& where);
+
 }  // namespace cz

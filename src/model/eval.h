@@ -2,7 +2,9 @@
 // here and nowhere else). prepare() converts the rational weights into the ring once; eval()
 // then embeds the N×d input top-left into N'×d', runs the layers and reads the top-left N×d.
 #pragma once
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -10,6 +12,7 @@
 #include "exact/rings.h"
 #include "model/model.h"
 #include "tensor/conv.h"
+#include "tensor/ntt.h"
 
 namespace cz {
 
@@ -34,7 +37,9 @@ RMatrix<R> to_ring(const R& ring, const RatMatrix& x) {
 
 template <Ring R>
 struct PreparedModel {
-  struct BaseConv { RMatrix<R> W; Matrix<typename R::Elem> b1, h, b2; };
+  // ntt: the filter prepared once for the multi-modular NTT (integer rings, dense filters with
+  // N above the naive cutoff: the same rule as conv()); its transforms are shared by every input.
+  struct BaseConv { RMatrix<R> W; Matrix<typename R::Elem> b1, h, b2; std::shared_ptr<const NttFilter> ntt{}; };
   struct Mlp { RMatrix<R> W1; Matrix<typename R::Elem> B1; RMatrix<R> W2; Matrix<typename R::Elem> B2; };
   struct LinAttn { RMatrix<R> Wq, Wk, Wv; };
   R ring;
@@ -43,13 +48,32 @@ struct PreparedModel {
   std::vector<std::variant<BaseConv, Mlp, LinAttn>> layers;
 };
 
+// The prepared NTT filter of a BaseConv layer, where conv() would take the fast path anyway.
+template <Ring R>
+std::shared_ptr<const NttFilter> prepare_ntt_filter(const R& ring, const Matrix<typename R::Elem>& h, ConvMode mode) {
+  if (h.rows() <= kConvNaiveMaxN || nonzero_taps(ring, h) <= 4 * h.cols()) return nullptr;
+  if constexpr (std::is_same_v<R, RingI64>) {
+    return std::make_shared<const NttFilter>(h, mode);
+  } else if constexpr (std::is_same_v<R, RingZ>) {
+    for (const Int& x : h.data())
+      if (!x.fits_int64()) return nullptr;
+    return std::make_shared<const NttFilter>(map_matrix(h, [](const Int& x) { return x.to_int64(); }), mode);
+  } else {
+    return nullptr;
+  }
+}
+
 template <Ring R>
 PreparedModel<R> prepare(const R& ring, const Model& m) {
   auto mat = [&](const RatMatrix& x) { return map_matrix(x, [&](const Rat& q) { return ring.from_rat(q); }); };
   PreparedModel<R> p{ring, m.N, m.d, m.inner_N, m.inner_d, m.conv, {}};
   for (const auto& layer : m.layers) {
     if (auto* b = std::get_if<BaseConvLayer>(&layer))
-      p.layers.emplace_back(typename PreparedModel<R>::BaseConv{to_ring(ring, b->W), mat(b->b1), mat(b->h), mat(b->b2)});
+    {
+      typename PreparedModel<R>::BaseConv L{to_ring(ring, b->W), mat(b->b1), mat(b->h), mat(b->b2), nullptr};
+      L.ntt = prepare_ntt_filter(ring, L.h, m.conv);
+      p.layers.emplace_back(std::move(L));
+    }
     else if (auto* f = std::get_if<MlpLayer>(&layer))
       p.layers.emplace_back(typename PreparedModel<R>::Mlp{to_ring(ring, f->W1), mat(f->B1), to_ring(ring, f->W2), mat(f->B2)});
     else if (auto* a = std::get_if<LinearAttentionLayer>(&layer))
@@ -72,12 +96,30 @@ Matrix<typename R::Elem> matmul(const R& ring, const Matrix<typename R::Elem>& x
   return y;
 }
 
+// h*x through the layer's prepared NTT filter when it has one (int64 straight in; Z when every
+// entry fits int64), else conv(). The NTT answers std::nullopt beyond its primes: conv() then.
+template <Ring R>
+Matrix<typename R::Elem> conv_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::BaseConv& L,
+                                    const Matrix<typename R::Elem>& x) {
+  if (L.ntt && L.ntt->rows() == x.rows() && L.ntt->cols() == x.cols()) {
+    if constexpr (std::is_same_v<R, RingI64>) {
+      if (auto y = L.ntt->apply_i64(x)) return std::move(*y);  // throws Overflow: the caller redoes it in Z
+    } else if constexpr (std::is_same_v<R, RingZ>) {
+      bool small = true;
+      for (const Int& e : x.data()) small = small && e.fits_int64();
+      if (small)
+        if (auto y = L.ntt->apply(map_matrix(x, [](const Int& e) { return e.to_int64(); }))) return std::move(*y);
+    }
+  }
+  return conv(p.ring, L.h, x, p.conv);
+}
+
 template <Ring R>
 Matrix<typename R::Elem> eval_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::BaseConv& L,
                                     const Matrix<typename R::Elem>& x) {
   const R& ring = p.ring;
   Matrix<typename R::Elem> a = matmul(ring, x, L.W, &L.b1);
-  Matrix<typename R::Elem> c = conv(ring, L.h, x, p.conv);
+  Matrix<typename R::Elem> c = conv_layer(p, L, x);
   for (std::size_t k = 0; k < a.data().size(); ++k)
     a.data()[k] = ring.mul(a.data()[k], ring.add(c.data()[k], L.b2.data()[k]));
   return a;

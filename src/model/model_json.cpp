@@ -1,9 +1,13 @@
 #include "model/model_json.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "exact/rings.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
+#include "util/text.h"
 
 namespace cz {
 using json = nlohmann::json;
@@ -20,11 +24,31 @@ const json& field(const json& j, const char* key, const std::string& where) {
 
 std::size_t dim(const json& j, const char* key, const std::string& where) {
   const json& v = field(j, key, where);
-  if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > (1u << 28))
+  // Parsed text gives unsigned numbers; a json built in memory may hold a positive signed one.
+  if (!v.is_number_integer() || (!v.is_number_unsigned() && v.get<std::int64_t>() <= 0) || v.get<std::uint64_t>() == 0 ||
+      v.get<std::uint64_t>() > (1u << 28))
     throw InputError("expected a positive integer", where + "." + key);
   return v.get<std::size_t>();
 }
 }  // namespace
+
+std::string json_brief(const json& j) {
+  if (j.is_structured()) return std::string("an ") + (j.is_array() ? "array" : "object");  // dump() recurses
+  return printable(j.dump(-1, ' ', false, json::error_handler_t::replace), 60);
+}
+
+json parse_json_input(const std::string& text, const std::string& source) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // nlohmann's message quotes the bytes it last read: escape them; where = source:line.
+    const std::size_t upto = std::min<std::size_t>(e.byte ? e.byte - 1 : 0, text.size());
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n'));
+    throw InputError("malformed JSON: " + printable(e.what(), 200), source + ":" + std::to_string(line));
+  } catch (const json::exception& e) {
+    throw InputError("malformed JSON: " + printable(e.what(), 200), source);
+  }
+}
 
 json rat_to_json(const Rat& x) {
   if (x.is_integer() && x.num().fits_int64()) {
@@ -38,10 +62,10 @@ Rat rat_from_json(const json& j, const std::string& where) {
   if (j.is_number_integer()) return j.is_number_unsigned() ? Rat(Int::parse(std::to_string(j.get<std::uint64_t>())).value()) : Rat(j.get<std::int64_t>());
   if (j.is_string()) {
     auto q = Rat::parse(j.get<std::string>());
-    if (!q) throw InputError("not an exact number: \"" + j.get<std::string>() + "\" (want an integer or \"p/q\" with q != 0)", where);
+    if (!q) throw InputError("not an exact number: \"" + printable(j.get<std::string>()) + "\" (want an integer or \"p/q\" with q != 0)", where);
     return *q;
   }
-  if (j.is_number_float()) throw InputError("floating-point number " + j.dump() + " (exact entries only: integers or \"p/q\")", where);
+  if (j.is_number_float()) throw InputError("floating-point number " + json_brief(j) + " (exact entries only: integers or \"p/q\")", where);
   throw InputError("expected a number, got " + std::string(j.type_name()), where);
 }
 
@@ -59,11 +83,15 @@ RatMatrix matrix_from_json(const json& j, const std::string& where) {
   if (!j.is_array()) throw InputError("expected a matrix (array of rows)", where);
   const std::size_t rows = j.size();
   const std::size_t cols = rows ? (j[0].is_array() ? j[0].size() : 0) : 0;
-  RatMatrix m(rows, cols);
+  // Shape first: rows x cols is allocated only once every row is known to hold cols entries.
   for (std::size_t i = 0; i < rows; ++i) {
     const std::string wi = where + "[" + std::to_string(i) + "]";
     if (!j[i].is_array()) throw InputError("expected a row (array)", wi);
     if (j[i].size() != cols) throw InputError("ragged matrix: row has " + std::to_string(j[i].size()) + " entries, want " + std::to_string(cols), wi);
+  }
+  RatMatrix m(rows, cols);
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::string wi = where + "[" + std::to_string(i) + "]";
     for (std::size_t c = 0; c < cols; ++c) m(i, c) = rat_from_json(j[i][c], wi + "[" + std::to_string(c) + "]");
   }
   return m;
@@ -94,13 +122,18 @@ Model model_from_json(const json& j, const std::string& where) {
   const json& ring = field(j, "ring", where);
   if (!ring.is_string()) throw InputError("expected a string", where + ".ring");
   m.ring = ring.get<std::string>();
+  check_ring_name(m.ring, where + ".ring");
   m.N = dim(j, "N", where);
   m.d = dim(j, "d", where);
   m.inner_N = dim(j, "inner_N", where);
   m.inner_d = dim(j, "inner_d", where);
+  // Evaluating the model holds a few inner_N x inner_d matrices even when the file has no layers
+  // (issue 9: inner dims 20000 took 3.1 GB): refuse before anything is allocated.
+  require_memory(sat_mul(sat_mul(m.inner_N, m.inner_d), 48),
+                 "a model with inner dimensions " + std::to_string(m.inner_N) + " x " + std::to_string(m.inner_d), where);
   const json& conv = field(j, "conv", where);
   auto mode = conv.is_string() ? parse_conv_mode(conv.get<std::string>()) : std::nullopt;
-  if (!mode) throw InputError("unknown conv mode " + conv.dump() + " (want causal, cyclic or anticausal)", where + ".conv");
+  if (!mode) throw InputError("unknown conv mode " + json_brief(conv) + " (want causal, cyclic or anticausal)", where + ".conv");
   m.conv = *mode;
   const json& layers = field(j, "layers", where);
   if (!layers.is_array()) throw InputError("expected an array of layers", where + ".layers");
@@ -113,12 +146,12 @@ Model model_from_json(const json& j, const std::string& where) {
       m.layers.emplace_back(BaseConvLayer{mat("W"), mat("b1"), mat("h"), mat("b2")});
     } else if (kind == "mlp") {
       if (L.contains("activation") && L["activation"] != "relu")
-        throw InputError("unknown activation " + L["activation"].dump() + " (want relu)", w + ".activation");
+        throw InputError("unknown activation " + json_brief(L["activation"]) + " (want relu)", w + ".activation");
       m.layers.emplace_back(MlpLayer{mat("W1"), mat("B1"), mat("W2"), mat("B2")});
     } else if (kind == "linear_attention") {
       m.layers.emplace_back(LinearAttentionLayer{mat("Wq"), mat("Wk"), mat("Wv")});
     } else {
-      throw InputError("unknown layer kind " + kind.dump() + " (want baseconv, mlp or linear_attention)", w + ".kind");
+      throw InputError("unknown layer kind " + json_brief(kind) + " (want baseconv, mlp or linear_attention)", w + ".kind");
     }
   }
   validate(m, where);
@@ -128,13 +161,14 @@ Model model_from_json(const json& j, const std::string& where) {
 void write_model_file(const Model& m, const std::string& path) { write_file_atomic(path, model_to_json(m).dump(1) + "\n"); }
 
 Model read_model_file(const std::string& path) {
-  json j;
+  const json j = parse_json_input(read_file(path), path);
   try {
-    j = json::parse(read_file(path));
-  } catch (const json::parse_error& e) {
-    throw InputError(std::string("malformed JSON: ") + e.what(), path);
+    return model_from_json(j, path);
+  } catch (const json::exception& e) {  // a value of an unexpected JSON type that slipped past a check
+    throw InputError("malformed model-json: " + printable(e.what(), 200), path);
+  } catch (const std::bad_alloc&) {
+    throw InputError("out of memory while reading this model", path);
   }
-  return model_from_json(j, path);
 }
 
 }  // namespace cz

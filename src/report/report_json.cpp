@@ -48,6 +48,7 @@ json to_json(const Report& r) {
   if (r.model) j["model"] = *r.model;
   if (!r.circuit.is_null()) j["circuit"] = r.circuit;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
+  if (!r.engine.is_null()) j["engine"] = r.engine;
   if (g_timing) {
     j["timing"] = timing_json(r.seconds, r.timing);
     j["seconds"] = j["timing"]["seconds"];  // the contract's original field, kept for old readers

@@ -69,6 +69,8 @@ Domain triples_exhaustive(std::size_t n, std::size_t c) {
                      "values and queries range over all c tokens; q_0 is enumerated but never has an answer",
                      "query i matches key j only for j < i (strict, spec §6.1)"};
   d.instance = [n, c](std::uint64_t k) { return triples_instance(n, c, k); };
+  d.triples_n = n;
+  d.triples_c = c;
   return d;
 }
 
@@ -102,6 +104,8 @@ Domain triples_sampled(std::size_t n, std::size_t c, std::uint64_t count, std::u
                      "query i >= 1: a uniform earlier key w.p. 1/2, its own triple's key w.p. 1/4, else uniform",
                      "query i matches key j only for j < i (strict, spec §6.1)"};
   d.instance = [n, c, seed](std::uint64_t k) { return triples_sample(n, c, seed, k); };
+  d.triples_n = n;
+  d.triples_c = c;
   return d;
 }
 

@@ -20,6 +20,10 @@ struct Domain {
   std::string description;
   std::vector<std::string> preconditions;
   std::function<Instance(std::uint64_t)> instance;
+  // Set by triples_exhaustive (and triples_sampled): the triples shape, so that batched checks can
+  // unrank blocks of instances straight into arrays (tasks/mqar_block.h) instead of calling
+  // instance(k). 0 for other domains.
+  std::size_t triples_n = 0, triples_c = 0;
 };
 
 // Number of triples instances with n triples over c tokens and distinct keys:

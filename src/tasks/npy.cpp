@@ -1,10 +1,11 @@
 #include "tasks/npy.h"
 
 #include <cstring>
-#include <regex>
 
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
+#include "util/text.h"
 
 namespace cz::npy {
 
@@ -29,14 +30,37 @@ Int64Array parse_int64(const std::string& b, const std::string& where) {
   const std::size_t start = 8 + hlen_bytes;
   if (b.size() < start + hlen) fail("truncated header");
   const std::string h = b.substr(start, hlen);
-  std::smatch m;
-  if (!std::regex_search(h, m, std::regex("'descr'\\s*:\\s*'([^']*)'"))) fail("no 'descr'");
-  if (m[1] != "<i8") fail("dtype '" + m[1].str() + "' (want '<i8', int64 little endian)");
-  if (!std::regex_search(h, m, std::regex("'fortran_order'\\s*:\\s*(True|False)"))) fail("no 'fortran_order'");
-  if (m[1] != "False") fail("Fortran order is not supported");
-  if (!std::regex_search(h, m, std::regex("'shape'\\s*:\\s*\\(([^)]*)\\)"))) fail("no 'shape'");
+  // The header is a Python dict literal; find each key by hand (std::regex recurses per
+  // character and overflows the stack on a long header).
+  auto value_at = [&](const char* key) -> std::size_t {
+    const std::size_t k = h.find(std::string("'") + key + "'");
+    if (k == std::string::npos) fail(std::string("no '") + key + "'");
+    std::size_t i = k + std::strlen(key) + 2;
+    while (i < h.size() && (h[i] == ' ' || h[i] == '\t')) ++i;
+    if (i >= h.size() || h[i] != ':') fail(std::string("no value for '") + key + "'");
+    ++i;
+    while (i < h.size() && (h[i] == ' ' || h[i] == '\t')) ++i;
+    return i;
+  };
+  auto delimited = [&](std::size_t i, char open, char close, const char* key) -> std::string {
+    if (i >= h.size() || h[i] != open) fail(std::string("bad value for '") + key + "'");
+    const std::size_t e = h.find(close, i + 1);
+    if (e == std::string::npos) fail(std::string("bad value for '") + key + "'");
+    return h.substr(i + 1, e - i - 1);
+  };
+  const std::string descr = delimited(value_at("descr"), '\'', '\'', "descr");
+  if (descr != "<i8") fail("dtype '" + printable(descr) + "' (want '<i8', int64 little endian)");
+  {
+    const std::size_t i = value_at("fortran_order");
+    if (h.compare(i, 5, "False") == 0) {
+    } else if (h.compare(i, 4, "True") == 0) {
+      fail("Fortran order is not supported");
+    } else {
+      fail("no 'fortran_order'");
+    }
+  }
   Int64Array a;
-  std::string dims = m[1];
+  const std::string dims = delimited(value_at("shape"), '(', ')', "shape");
   std::size_t pos = 0;
   while (pos <= dims.size()) {
     std::size_t comma = dims.find(',', pos);
@@ -44,10 +68,10 @@ Int64Array parse_int64(const std::string& b, const std::string& where) {
     piece.erase(0, piece.find_first_not_of(" \t"));
     piece.erase(piece.find_last_not_of(" \t") + 1);
     if (!piece.empty()) {
-      if (piece.size() > 12 || piece.find_first_not_of("0123456789") != std::string::npos) fail("bad shape '" + dims + "'");
+      if (piece.size() > 12 || piece.find_first_not_of("0123456789") != std::string::npos) fail("bad shape '" + printable(dims) + "'");
       a.shape.push_back(static_cast<std::size_t>(std::stoull(piece)));
     } else if (comma != std::string::npos && a.shape.empty()) {
-      fail("bad shape '" + dims + "'");
+      fail("bad shape '" + printable(dims) + "'");
     }
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -60,6 +84,7 @@ Int64Array parse_int64(const std::string& b, const std::string& where) {
   const std::size_t n = static_cast<std::size_t>(count);
   if (b.size() != start + hlen + 8 * n)
     fail("data holds " + std::to_string(b.size() - start - hlen) + " bytes, shape needs " + std::to_string(8 * n));
+  require_memory(sat_mul(n, 8), "an int64 array of " + std::to_string(n) + " entries", where);
   a.data.resize(n);
   for (std::size_t i = 0; i < n; ++i) a.data[i] = static_cast<std::int64_t>(read_le(b, start + hlen + 8 * i, 8));
   return a;

@@ -1,24 +1,24 @@
 // conv(ring, h, u, mode): the convolution used by every evaluator. For long sequences it goes
-// through FLINT polynomial multiplication (fmpz_poly_mullow over Z, nmod_poly_mullow over Fp,
-// Z after clearing denominators over Q, and Z with a checked narrowing back for int64); for
-// short ones, and for sparse filters, through conv_naive. Results are identical either way:
-// tests/tensor compares them on seeded random inputs.
+// through the multi-modular NTT (tensor/ntt.h: k word primes, k from a certified bound on
+// |output|, CRT lift) over Z, int64 and Fp (Q after clearing denominators), and through FLINT
+// polynomial multiplication where the bound needs more primes than the NTT has (fmpz_poly_mullow
+// over Z, nmod_poly_mullow over Fp); for short sequences and sparse filters through conv_naive.
+// Results are identical on every route: tests/tensor compares them on seeded random inputs.
 #pragma once
 #include "tensor/conv_naive.h"
 
 namespace cz {
 
-// Per-channel polynomial products through FLINT (declared here, defined in conv_flint.cpp so
-// FLINT stays out of headers). They compute the causal product mod X^n; the other modes are
-// derived by conv_fast below.
-Matrix<Int> conv_flint_causal(const Matrix<Int>& h, const Matrix<Int>& u, std::size_t full_len);
-Matrix<std::uint64_t> conv_flint_causal(const RingFp& ring, const Matrix<std::uint64_t>& h,
-                                        const Matrix<std::uint64_t>& u, std::size_t full_len);
+// Per-channel polynomial products through FLINT, all three modes (defined in conv_flint.cpp so
+// FLINT stays out of headers): the fallback beyond the NTT, and an independent route for tests.
+Matrix<Int> conv_flint(const RingZ&, const Matrix<Int>& h, const Matrix<Int>& u, ConvMode mode);
+Matrix<std::uint64_t> conv_flint(const RingFp& ring, const Matrix<std::uint64_t>& h,
+                                 const Matrix<std::uint64_t>& u, ConvMode mode);
 
-// Sequences at most this long use conv_naive (FLINT's call overhead dominates below it).
+// Sequences at most this long use conv_naive (the transforms' overhead dominates below it).
 inline constexpr std::size_t kConvNaiveMaxN = 48;
 
-// Fast path. `full_len` products of length 2n-1 are requested for the cyclic fold.
+// Fast path: NTT when the certified bound allows, else FLINT (conv_fast.cpp).
 Matrix<Int> conv_fast(const RingZ&, const Matrix<Int>& h, const Matrix<Int>& u, ConvMode mode);
 Matrix<Rat> conv_fast(const RingQ&, const Matrix<Rat>& h, const Matrix<Rat>& u, ConvMode mode);
 Matrix<std::uint64_t> conv_fast(const RingFp& ring, const Matrix<std::uint64_t>& h,

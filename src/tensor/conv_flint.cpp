@@ -1,4 +1,5 @@
-// FLINT-backed convolution (the fast path of tensor/conv.h). Each channel is one polynomial
+// FLINT-backed convolution (the fallback of tensor/conv.h beyond the NTT; Q and int64 route
+// through conv_fast, which tries the NTT first). Each channel is one polynomial
 // product: poly(h)·poly(u) mod X^n for causal, the full product folded mod X^n - 1 for cyclic,
 // and the causal product of the reversed input, reversed back, for anticausal
 // ((h*u)[i] = sum_k h[k] u[i+k] is the causal convolution of h with rev(u), read at n-1-i).
@@ -20,7 +21,7 @@ std::size_t in_row(ConvMode m, std::size_t i, std::size_t n) {
 
 }  // namespace
 
-Matrix<Int> conv_fast(const RingZ&, const Matrix<Int>& h, const Matrix<Int>& u, ConvMode mode) {
+Matrix<Int> conv_flint(const RingZ&, const Matrix<Int>& h, const Matrix<Int>& u, ConvMode mode) {
   const std::size_t n = u.rows(), d = u.cols();
   Matrix<Int> y(n, d);
   fmpz_poly_t ph, pu, pr;
@@ -53,8 +54,8 @@ Matrix<Int> conv_fast(const RingZ&, const Matrix<Int>& h, const Matrix<Int>& u, 
   return y;
 }
 
-Matrix<std::uint64_t> conv_fast(const RingFp& ring, const Matrix<std::uint64_t>& h,
-                                const Matrix<std::uint64_t>& u, ConvMode mode) {
+Matrix<std::uint64_t> conv_flint(const RingFp& ring, const Matrix<std::uint64_t>& h,
+                                 const Matrix<std::uint64_t>& u, ConvMode mode) {
   const std::size_t n = u.rows(), d = u.cols();
   Matrix<std::uint64_t> y(n, d, 0);
   nmod_poly_t ph, pu, pr;
@@ -80,30 +81,6 @@ Matrix<std::uint64_t> conv_fast(const RingFp& ring, const Matrix<std::uint64_t>&
   nmod_poly_clear(pu);
   nmod_poly_clear(pr);
   return y;
-}
-
-Matrix<Rat> conv_fast(const RingQ&, const Matrix<Rat>& h, const Matrix<Rat>& u, ConvMode mode) {
-  // Clear denominators: D·h and E·u are integral, so h*u = (Dh * Eu) / (D·E) exactly.
-  auto lcm_den = [](const Matrix<Rat>& m) {
-    Int l(1);
-    for (const auto& x : m.data())
-      if (!(x.den() == Int(1))) l = Int::divexact(l * x.den(), Int::gcd(l, x.den()));
-    return l;
-  };
-  Int D = lcm_den(h), E = lcm_den(u);
-  auto scale = [](const Matrix<Rat>& m, const Int& s) {
-    return map_matrix(m, [&](const Rat& x) { return Int::divexact(x.num() * s, x.den()); });
-  };
-  Matrix<Int> yi = conv_fast(RingZ{}, scale(h, D), scale(u, E), mode);
-  Int DE = D * E;
-  return map_matrix(yi, [&](const Int& x) { return Rat(x, DE); });
-}
-
-Matrix<std::int64_t> conv_fast(const RingI64&, const Matrix<std::int64_t>& h,
-                               const Matrix<std::int64_t>& u, ConvMode mode) {
-  auto widen = [](const Matrix<std::int64_t>& m) { return map_matrix(m, [](std::int64_t x) { return Int(x); }); };
-  Matrix<Int> yi = conv_fast(RingZ{}, widen(h), widen(u), mode);
-  return map_matrix(yi, [](const Int& x) { return RingI64{}.from_Int(x); });  // throws Overflow
 }
 
 }  // namespace cz

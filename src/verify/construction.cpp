@@ -21,6 +21,21 @@ bool register_construction(Construction c) {
 
 const std::vector<Construction>& registry() { return mutable_registry(); }
 
+std::function<std::unique_ptr<BlockWorker>()> scalar_blocks(std::function<std::optional<Failure>(std::uint64_t)> run) {
+  struct Adapter : BlockWorker {
+    std::function<std::optional<Failure>(std::uint64_t)> run_one;
+    void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
+      for (std::uint64_t k = k0; k < k0 + count; ++k)
+        if (run_one(k)) r.fail(k);
+    }
+  };
+  return [run = std::move(run)] {
+    auto a = std::make_unique<Adapter>();
+    a->run_one = run;
+    return std::unique_ptr<BlockWorker>(std::move(a));
+  };
+}
+
 const Construction& find_construction(const std::string& name) {
   for (const auto& c : registry())
     if (c.name == name) return c;

@@ -35,7 +35,38 @@ struct DomainOptions {
   std::optional<std::uint64_t> samples;  // force a sampled domain of this size
   std::uint64_t seed = 1;
   unsigned threads = 0;                  // 0: all cores
+  std::uint64_t block = 0;               // instances per engine block (0: the check's preference)
+  bool scalar = false;                   // force the per-instance run(k) path (the reference path)
 };
+
+// The batched path (issue 10). A check may offer per-thread block workers: each owns its scratch
+// buffers (the hot path allocates nothing), checks instances [k0, k0 + count) in bulk and adds to
+// a BlockResult the number that failed and the smallest failing index. No Failure (JSON) is built
+// on this path: the engine rebuilds the failure of the smallest failing index through the scalar
+// run(k), so the counterexample is identical to the scalar path's for every thread count and
+// block size.
+struct BlockResult {
+  std::uint64_t failed = 0;
+  std::optional<std::uint64_t> first;  // smallest failing index seen
+  void fail(std::uint64_t k) {
+    ++failed;
+    if (!first || k < *first) first = k;
+  }
+  void merge(const BlockResult& o) {
+    failed += o.failed;
+    if (o.first && (!first || *o.first < *first)) first = o.first;
+  }
+};
+
+class BlockWorker {
+ public:
+  virtual ~BlockWorker() = default;
+  // Checks [k0, k0 + count) (any count >= 1, any k0); thread-compatible (one worker per thread).
+  virtual void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) = 0;
+};
+
+// Adapter: a block worker over the scalar run(k) (for checks that are cheap per instance).
+std::function<std::unique_ptr<BlockWorker>()> scalar_blocks(std::function<std::optional<Failure>(std::uint64_t)> run);
 
 struct Check {
   std::string domain;                    // "exhaustive" | "sampled"
@@ -46,6 +77,10 @@ struct Check {
   std::function<std::optional<Failure>(std::uint64_t k)> run;
   // Optional: a smaller failing input from a failing one (cheap greedy shrinking).
   std::function<Failure(const Failure&)> shrink;
+  // Optional batched path (see BlockWorker); when set, the engine uses it unless asked for scalar.
+  std::function<std::unique_ptr<BlockWorker>()> block;
+  std::uint64_t block_size = 4096;       // preferred instances per engine block
+  std::string block_kind;                // how the block path evaluates ("bit-sliced", "batched int64", "adapter")
 };
 
 struct Built {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <mutex>
 #include <thread>
 
+#include "exact/thread_caches.h"
 #include "report/progress.h"
 
 namespace cz {
@@ -22,7 +24,8 @@ unsigned resolve_threads(unsigned requested) {
   return h ? std::min(h, kMaxThreads) : 1;
 }
 
-RunResult run_domain(const Check& check, unsigned threads, const std::string& label) {
+namespace {
+RunResult run_scalar(const Check& check, unsigned threads, const std::string& label) {
   const std::uint64_t total = check.instances;
   threads = std::clamp(threads, 1u, kMaxThreads);  // 64 * threads is computed in 64 bits and never wraps or divides by 0
   const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * std::uint64_t{threads}) + 1));
@@ -47,11 +50,71 @@ RunResult run_domain(const Check& check, unsigned threads, const std::string& la
   };
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, total / chunk)));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker();
+      release_thread_caches();
+    });
   worker();
   for (auto& t : pool) t.join();
   out.failed = failed.load();
   return out;
+}
+
+RunResult run_blocks(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan) {
+  const std::uint64_t total = check.instances;
+  const std::uint64_t B = std::max<std::uint64_t>(1, plan.block ? plan.block : check.block_size);
+  std::atomic<std::uint64_t> next{0};
+  std::mutex mu;
+  BlockResult all;
+  std::exception_ptr error;
+  Progress progress(label, total);
+  auto worker = [&] {
+    BlockResult mine;
+    try {
+      std::unique_ptr<BlockWorker> w = check.block();
+      for (;;) {
+        const std::uint64_t lo = next.fetch_add(B);
+        if (lo >= total) break;
+        const std::uint64_t n = std::min(total - lo, B);
+        w->run(lo, n, mine);
+        progress.advance(n);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!error) error = std::current_exception();
+      next.store(total);  // stop the others
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    all.merge(mine);
+  };
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, (total + B - 1) / B)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  RunResult out;
+  out.failed = all.failed;
+  if (all.first) {
+    // The counterexample comes from the scalar path, so it is the same bytes for every block size
+    // and thread count. A block/scalar disagreement is a verifier bug and is reported, not hidden.
+    std::optional<Failure> f = check.run(*all.first);
+    if (!f) {
+      f = Failure{};
+      f->message = "verifier bug: the block path fails instance " + std::to_string(*all.first) +
+                   " but the scalar path passes it";
+    }
+    out.first = std::make_pair(*all.first, std::move(*f));
+  }
+  return out;
+}
+}  // namespace
+
+RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan) {
+  threads = std::max(1u, threads);
+  if (check.block && !plan.scalar && check.instances > 0) return run_blocks(check, threads, label, plan);
+  return run_scalar(check, threads, label);
 }
 
 nlohmann::json model_summary(const Model& m) {
@@ -77,7 +140,10 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   r.metrics = built.metrics;
   r.timing = built.timing;
   r.claims = built.claims;
-  RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name);
+  const bool blocks = check.block && !opts.scalar && check.instances > 0;
+  r.engine = {{"path", blocks ? "block" : "scalar"}};
+  if (blocks) r.engine["kind"] = check.block_kind.empty() ? "adapter" : check.block_kind;
+  RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name, RunPlan{opts.scalar, opts.block});
   r.failed = rr.failed;
   r.passed = r.instances - r.failed;
   if (rr.first) {

@@ -25,6 +25,7 @@ struct Report {
   std::vector<Claim> claims;
   double seconds = 0;                                    // wall clock, build included
   nlohmann::json timing = nlohmann::json::object();      // the artifact's own timings (Built::timing)
+  nlohmann::json engine = nullptr;                       // {"path": "block"|"scalar", "kind": how blocks evaluate}
 
   bool binding_claim_failed() const;
   int exit_code() const { return (failed > 0 || binding_claim_failed()) ? 1 : 0; }
@@ -45,7 +46,14 @@ struct RunResult {
   std::uint64_t failed = 0;
   std::optional<std::pair<std::uint64_t, Failure>> first;
 };
-RunResult run_domain(const Check& check, unsigned threads, const std::string& label);
+// With check.block set (and plan.scalar false) threads take blocks of plan.block (0: the check's
+// block_size) instances from an atomic counter and run them on per-thread BlockWorkers; the first
+// failure is then rebuilt through check.run, so the result is identical to the scalar path's.
+struct RunPlan {
+  bool scalar = false;
+  std::uint64_t block = 0;
+};
+RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan = {});
 
 // Worker threads: 0 means all cores; at most kMaxThreads (the CLI refuses more with exit 2, and
 // the engine clamps to it). A fixed bound, not one per machine, so a command line that works on

@@ -65,6 +65,13 @@ Check mqar_check(const mqar::Domain& dom, const MqarSolver& solver) {
         }
     return std::nullopt;
   };
+  if (solver.block && dom.triples_n) {
+    c.block = [dom, block = solver.block, run = c.run] { return block(dom, run); };
+    c.block_kind = "batched";
+  } else {
+    c.block = scalar_blocks(c.run);
+    c.block_kind = "adapter over run(k)";
+  }
   return c;
 }
 

@@ -31,6 +31,11 @@ struct MqarRun {
 struct MqarSolver {
   mqar::Codec codec;                                   // how inputs are encoded, outputs decoded
   std::function<MqarRun(const mqar::Instance&)> run;   // thread-safe
+  // Optional batched path for triples domains (Domain::triples_n > 0): a per-thread BlockWorker
+  // that decides the same verdicts as the whole-output check below; `scalar` is that check for
+  // one index (for instances the batch cannot decide exactly).
+  std::function<std::unique_ptr<BlockWorker>(const mqar::Domain&, std::function<std::optional<Failure>(std::uint64_t)> scalar)>
+      block;
 };
 
 // Whole-output check on a domain.

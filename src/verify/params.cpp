@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz {
 
@@ -37,13 +38,14 @@ Params Params::parse(const std::vector<ParamSpec>& schema, const std::map<std::s
     if (!known) {
       std::string names;
       for (const auto& s : schema) names += (names.empty() ? "" : ", ") + s.name;
-      throw InputError("unknown parameter '" + k + "' (known: " + (names.empty() ? "none" : names) + ")", "-p " + k + "=" + v);
+      throw InputError("unknown parameter '" + printable(k) + "' (known: " + (names.empty() ? "none" : names) + ")",
+                       "-p " + printable(k + "=" + v));
     }
   }
   for (const auto& s : schema) {
     auto it = given.find(s.name);
     const std::string v = it == given.end() ? s.default_value : it->second;
-    const std::string where = "-p " + s.name + "=" + v;
+    const std::string where = "-p " + printable(s.name + "=" + v);
     if (s.kind == ParamSpec::Integer) {
       // an optional '-' and digits only (std::stoll alone would take " 5", "+5"), within int64
       const std::size_t digits_at = !v.empty() && v[0] == '-' ? 1 : 0;
@@ -96,7 +98,7 @@ Params Params::with(const std::string& key, const std::string& value) const {
 
 std::pair<std::string, std::string> split_kv(const std::string& kv, const std::string& flag) {
   auto eq = kv.find('=');
-  if (eq == std::string::npos || eq == 0) throw InputError("expected KEY=VALUE, got '" + kv + "'", flag);
+  if (eq == std::string::npos || eq == 0) throw InputError("expected KEY=VALUE, got '" + printable(kv) + "'", flag);
   return {kv.substr(0, eq), kv.substr(eq + 1)};
 }
 

@@ -84,7 +84,7 @@ TEST_CASE("a corrupted weight is caught by the circuit-vs-model check (mutant)")
   CHECK(r.counterexample->output == "y[3][0]");
 }
 
-TEST_CASE("circuit -> model on random circuits in one row: equal on all inputs; shape report") {
+TEST_CASE("circuit -> model on random circuits in one row: equal on all inputs, shape report") {
   auto rng = test::rng(31);
   INFO("seed " << test::seed());
   for (int t = 0; t < 6; ++t) {

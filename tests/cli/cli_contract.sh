@@ -132,5 +132,23 @@ bad = [c for c in r["claims"] if c["holds"] is False]
 assert bad and all(not c["binding"] and c["status"] == "missed" for c in bad), bad
 PY
 
+# The block engine and the scalar reference path give the same report (apart from `engine`),
+# on a passing and on a failing construction, for several block sizes.
+for extra in "-p n=2 -p c=3" "-p n=3 -p c=4 -p variant=paper"; do
+  tag=$(echo "$extra" | tr -dc 'a-z0-9')
+  "$CZ" verify mqar/dyadic $extra --no-timing --scalar --json "$T/sc-$tag.json" >/dev/null 2>&1
+  for bs in 1 7 4096; do
+    "$CZ" verify mqar/dyadic $extra --no-timing --block-size $bs --threads 2 --json "$T/bl-$tag-$bs.json" >/dev/null 2>&1
+    python3 - "$T/sc-$tag.json" "$T/bl-$tag-$bs.json" <<'PY' || { echo "FAIL block-vs-scalar $extra block-size $bs"; fails=$((fails+1)); }
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["engine"]["path"] == "scalar" and b["engine"]["path"] == "block", (a["engine"], b["engine"])
+a.pop("engine"); b.pop("engine")
+assert a == b
+PY
+  done
+done
+python3 -c "import json; r=json.load(open('$T/sc-n3c4variantpaper.json')); assert r['failed'] > 0" || { echo "FAIL block-vs-scalar: the paper variant should fail at n=3 c=4"; fails=$((fails+1)); }
+
 echo "cli_contract: $fails failure(s)"
 [ "$fails" = 0 ]

@@ -140,7 +140,7 @@ TEST_CASE("claims show the paper beside ours") {
   CHECK(rem.exit_code() == 0);
 }
 
-TEST_CASE("bad parameters are input errors") {
+TEST_CASE("primitives: bad parameters are input errors") {
   CHECK_THROWS_AS(verify("primitive/shift_down", {{"s", "9"}}), InputError);
   CHECK_THROWS_AS(verify("primitive/shift_down", {{"zz", "1"}}), InputError);
   CHECK_THROWS_AS(verify("primitive/add", {{"d", "3"}}), InputError);

@@ -190,7 +190,7 @@ TEST_CASE("query sorting is not causal: artifact=model needs queries=each, which
   CHECK(c.failed == 0);
 }
 
-TEST_CASE("bad parameters are input errors") {
+TEST_CASE("dyadic: bad parameters are input errors") {
   CHECK_THROWS_AS(verify({{"variant", "merge"}, {"queries", "each"}}), InputError);
   CHECK_THROWS_AS(verify({{"n", "3"}}), InputError);
   CHECK_THROWS_AS(verify({{"n", "8"}, {"c", "4"}}), InputError);

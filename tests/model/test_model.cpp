@@ -9,6 +9,7 @@
 #include "model/model_json.h"
 #include "tests/seed.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 using namespace cz;
 using json = nlohmann::json;
@@ -127,4 +128,68 @@ TEST_CASE("malformed model-json is rejected with the offending path") {
   { json j = good; j.erase("N"); expect_error(j, "m"); }
   { json j = good; j["inner_N"] = 2; expect_error(j, "m"); }
   { json j = good; j["layers"][0]["b2"][2] = json::array({1, 2}); expect_error(j, "b2[2]"); }
+}
+
+TEST_CASE("model-json ring must be Z or Q or Fp with a prime below 2^62") {
+  json good = model_to_json(build::shift_down(4, 1, 1));
+  for (const std::string ring : {"Fp:4", "Fp:99999999999999999999999", "Fp:", "Fp:1", "Fp:4611686018427387904", "Fpx"}) {
+    INFO("ring " << ring);
+    json j = good;
+    j["ring"] = ring;
+    try {
+      model_from_json(j, "m");
+      FAIL("accepted ring " << ring);
+    } catch (const InputError& e) {
+      CHECK(e.where == "m.ring");
+    }
+  }
+  json j = good;
+  j["ring"] = "Fp:1000003";
+  CHECK(model_from_json(j, "m").ring == "Fp:1000003");
+}
+
+TEST_CASE("model-json with huge inner dimensions and no layers is refused by the memory budget") {
+  json j = model_to_json(build::shift_down(4, 1, 1));
+  j["inner_N"] = 20000;
+  j["inner_d"] = 20000;
+  j["layers"] = json::array();
+  const auto budget = memory_budget();
+  set_memory_budget(std::uint64_t(1) << 30);
+  std::string what;
+  try {
+    model_from_json(j, "m");
+  } catch (const InputError& e) {
+    what = e.what();
+  }
+  set_memory_budget(budget);
+  CHECK(what.find("memory budget") != std::string::npos);
+}
+
+TEST_CASE("malformed model-json never escapes as another exception and messages are printable") {
+  auto check = [](const std::string& text) {
+    INFO(text.substr(0, 80));
+    try {
+      model_from_json(parse_json_input(text, "m"), "m");
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      const std::string w = e.what();
+      for (char ch : w) CHECK(static_cast<unsigned char>(ch) >= 0x20);
+      CHECK(e.where.rfind("m", 0) == 0);
+    }
+  };
+  check("{\"format\": \"\xff\"}");                                      // invalid UTF-8 in JSON
+  check("{\n\"format\": \"circuitzoo.model/1\",\n \x01}");             // control byte, line 3
+  check("{\"format\":" + std::string(100000, '[') + std::string(100000, ']') + "}");  // deep
+  json good = model_to_json(build::shift_down(4, 1, 1));
+  json j = good;
+  j["conv"] = json::parse(std::string(50000, '[') + std::string(50000, ']'));
+  check(j.dump());
+  // A matrix whose first row is long and whose other rows are not rows: refused before
+  // rows x cols entries are allocated.
+  j = good;
+  json rows = json::array();
+  rows.push_back(json(std::vector<int>(100000, 0)));
+  for (int k = 0; k < 100000; ++k) rows.push_back(0);
+  j["layers"][0]["W"] = rows;
+  check(j.dump());
 }

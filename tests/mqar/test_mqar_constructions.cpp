@@ -45,7 +45,7 @@ mqar::Domain zoo_domain(const TaskShape& s, std::uint64_t count) {
 }
 }  // namespace
 
-TEST_CASE("attention: verified exhaustively (n=3, c=3) and on zoology batches; mutants caught") {
+TEST_CASE("attention: verified exhaustively (n=3, c=3) and on zoology batches, mutants caught") {
   const TaskShape s = triples(3, 3);
   const mqar::Domain d = mqar::triples_exhaustive(3, 3);
   CHECK(failures(d, attention_solver(s)) == 0);
@@ -59,7 +59,7 @@ TEST_CASE("attention: verified exhaustively (n=3, c=3) and on zoology batches; m
   CHECK(m.inner_d == 9);
 }
 
-TEST_CASE("autocorrelation fixed: verified (n=3, c=3; zoology); a wrong lag and a dropped smear are caught") {
+TEST_CASE("autocorrelation fixed: verified (n=3, c=3 and zoology), a wrong lag and a dropped smear are caught") {
   const TaskShape s = triples(3, 3);
   const mqar::Domain d = mqar::triples_exhaustive(3, 3);
   AutoConfig cfg = autocfg(s);
@@ -111,7 +111,7 @@ TEST_CASE("the paper's row stacking (E2): causal fails exactly on instances that
   CHECK(m.inner_d == 9);
 }
 
-TEST_CASE("lags: qk respects strict j < i; autocorrelation counts every coincidence") {
+TEST_CASE("lags: qk respects strict j < i, autocorrelation counts every coincidence") {
   // keys 0 1 2, values 1 1 1, queries 1 0 2: q_1 = k_0 (lag 5), q_2 = k_2 (own triple, lag 2: excluded)
   mqar::Instance x = mqar::make_triples(3, {0, 1, 2}, {1, 1, 1}, {1, 0, 2});
   auto qk = qk_scores(x);
@@ -163,7 +163,7 @@ TEST_CASE("the sparse model path equals prepare() of the Rat model, and its eval
   }
 }
 
-TEST_CASE("registry: default verify passes with its binding claims; --from-npy batches") {
+TEST_CASE("registry: default verify passes with its binding claims, and on --from-npy batches") {
   for (const char* name : {"mqar/attention", "mqar/autocorrelation"}) {
     Report r = run_verify(find_construction(name), {}, DomainOptions{});
     CHECK(r.failed == 0);

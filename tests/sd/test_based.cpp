@@ -45,7 +45,7 @@ TEST_CASE("each stage verifies exhaustively on its own and end to end (n <= 2)")
   CHECK(r.failed == 0);
 }
 
-TEST_CASE("every kernel solves SD end to end; spot checks at n = 3") {
+TEST_CASE("every kernel solves SD end to end, spot checks at n = 3") {
   for (const char* kernel : {"dd", "random", "exp"}) {
     INFO(kernel);
     CHECK(verify({{"n", "2"}, {"kernel", kernel}}).failed == 0);
@@ -137,7 +137,7 @@ TEST_CASE("certified bounds on e^-t enclose the value and shrink") {
   CHECK(sdc::exp_r_for_eps(4) == 2);  // e^-2 > 1/12 >= e^-4
 }
 
-TEST_CASE("mutants are caught") {
+TEST_CASE("based: mutants are caught") {
   SUBCASE("G.20 mask keeps a wrong row") {
     auto r = verify_mutant({{"stage", "g20"}}, [](const std::string& s, Model& m) {
       if (s == "g20" && m.N >= 6) conv_layer(m, m.layers.size() - 1).b1(m.N / 2 - 2, m.d - 1) = 1;

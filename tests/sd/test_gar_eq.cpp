@@ -80,7 +80,7 @@ TEST_CASE("Prop G.25: SD through GAR, with the reference and with GAR via Alg. 3
   }
 }
 
-TEST_CASE("Prop G.8: EQ via MQAR decodes at query 1; the literal 'any match' decoding is refuted") {
+TEST_CASE("Prop G.8: EQ via MQAR decodes at query 1, the literal 'any match' decoding is refuted") {
   for (const char* solver : {"attention", "reference"}) {
     INFO(solver);
     Report r = verify("eq/via-mqar", {{"c", "16"}, {"solver", solver}});

@@ -120,7 +120,7 @@ TEST_CASE("without repetition the stored set is the first one (n·|A| bits)") {
   CHECK(s.metrics["set_bits"] == 6 * 30);  // against 6·min = 12 with the JRT prompt
 }
 
-TEST_CASE("mutants are caught") {
+TEST_CASE("recurrent: mutants are caught") {
   SUBCASE("separator test on the element bits instead of the flag") {
     auto r = verify_with({{"n", "2"}}, [](sdc::RecurrentArtifact& a) {
       a.program = sdc::alg3_program(2, sdc::Alg3Threshold::Fixed, [](const std::vector<std::int64_t>& row, unsigned n) {

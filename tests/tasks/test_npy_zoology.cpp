@@ -81,7 +81,7 @@ TEST_CASE("multiquery_ar reproduces numpy's draws (golden rows)") {
   CHECK_THROWS_AS(zoology::multiquery_ar(cfg), InputError);
 }
 
-TEST_CASE("zoology batches <-> instances; the reference agrees with zoology's labels") {
+TEST_CASE("zoology batches <-> instances, and the reference agrees with zoology's labels") {
   zoology::MqarConfig cfg;
   cfg.vocab_size = 100;
   cfg.num_examples = 50;
@@ -105,4 +105,29 @@ TEST_CASE("zoology batches <-> instances; the reference agrees with zoology's la
   CHECK(back.inputs == b.inputs);
   CHECK(back.labels == b.labels);
   CHECK_THROWS_AS(zoology::instance_from_row(b, 0, 50, std::nullopt), InputError);  // token >= c
+}
+
+TEST_CASE("npy: a long header and odd or binary headers give InputErrors") {
+  auto header_file = [](const std::string& dict) {
+    std::string out("\x93NUMPY\x02\x00", 8);
+    const std::uint32_t n = static_cast<std::uint32_t>(dict.size());
+    for (int i = 0; i < 4; ++i) out += static_cast<char>((n >> (8 * i)) & 0xff);
+    return out + dict;
+  };
+  // std::regex recursed per character of the header: a 1 MB header overflowed the stack.
+  const std::string long_descr = "{'descr': '" + std::string(1 << 20, 'x') + "', 'fortran_order': False, 'shape': (0,), }";
+  CHECK_THROWS_AS(npy::parse_int64(header_file(long_descr), "m"), InputError);
+  const std::string long_pad = "{'descr': '<i8', 'fortran_order': False, 'shape': (0,), }" + std::string(1 << 20, ' ');
+  CHECK(npy::parse_int64(header_file(long_pad), "m").data.empty());
+  for (const std::string dict : {"{'descr': '<i8', 'fortran_order': False, 'shape': (99999999999999,), }",
+                                 "{'descr': '\x01\xff', 'fortran_order': False, 'shape': (1,), }",
+                                 "{'descr': '<i8', 'fortran_order': False, 'shape': (1, 2", "{'descr'", "{'descr': '<i8"}) {
+    try {
+      npy::parse_int64(header_file(dict), "m");
+      FAIL("accepted " << dict);
+    } catch (const InputError& e) {
+      for (char ch : std::string(e.what())) CHECK(static_cast<unsigned char>(ch) >= 0x20);
+      CHECK(e.where == "m");
+    }
+  }
 }

@@ -1,0 +1,112 @@
+// Exact causal convolution, d = 16 channels, inputs (filter and signal) uniform in [-9, 9], the
+// workload of /work/shared/bench/torch_fftconv.py (bench/conv_ratios.py runs both, same machine,
+// and prints ratios). Times are thread CPU time (Google Benchmark's cpu_time).
+//   BM_conv_ntt/N           multi-modular NTT, int64 in/out, filter transformed in the call (like
+//                           the torch anchor, which transforms h every call)
+//   BM_conv_ntt_prepared/N  the same with the filter's transform prepared once (NttFilter)
+//   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar (non-AVX2) kernels
+//   BM_conv_ntt_Int/N       Z matrices (FLINT-backed Int) in and out, through conv()
+//   BM_conv_ntt_flint/N     FLINT fmpz_poly_mullow per channel (the previous exact path)
+//   BM_conv_ntt_naive/N     O(N^2) definitions over checked int64
+//   BM_baseconv_ntt/N       a whole BaseConv layer (projection, conv, gating) over the int64
+//                           checked path of the model evaluator (projection: dense random d×d)
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "model/eval.h"
+#include "tensor/ntt.h"
+
+namespace {
+using namespace cz;
+
+struct Data {
+  Matrix<std::int64_t> h, u;
+};
+Data make(std::size_t N, std::size_t d = 16) {
+  std::mt19937_64 g(1);
+  Data D{Matrix<std::int64_t>(N, d), Matrix<std::int64_t>(N, d)};
+  for (auto& x : D.h.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
+  for (auto& x : D.u.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
+  return D;
+}
+Matrix<Int> widen(const Matrix<std::int64_t>& m) { return map_matrix(m, [](std::int64_t x) { return Int(x); }); }
+
+void items(benchmark::State& st, std::size_t N) { st.SetItemsProcessed(static_cast<std::int64_t>(st.iterations() * N * 16)); }
+
+void BM_conv_ntt(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  NttConvPlan pl;
+  for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal, &pl));
+  st.SetLabel(pl.str());
+  items(st, N);
+}
+
+void BM_conv_ntt_prepared(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  NttFilter f(D.h, ConvMode::Causal);
+  benchmark::DoNotOptimize(f.apply_i64(D.u));  // the filter's transform, once
+  for (auto _ : st) benchmark::DoNotOptimize(f.apply_i64(D.u));
+  items(st, N);
+}
+
+void BM_conv_ntt_scalar(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  const NttIsa saved = ntt_isa();
+  ntt_set_isa(NttIsa::Scalar);
+  for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal));
+  ntt_set_isa(saved);
+  items(st, N);
+}
+
+void BM_conv_ntt_Int(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  const Matrix<Int> h = widen(D.h), u = widen(D.u);
+  for (auto _ : st) benchmark::DoNotOptimize(conv(RingZ{}, h, u, ConvMode::Causal));
+  items(st, N);
+}
+
+void BM_conv_ntt_flint(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  const Matrix<Int> h = widen(D.h), u = widen(D.u);
+  for (auto _ : st) benchmark::DoNotOptimize(conv_flint(RingZ{}, h, u, ConvMode::Causal));
+  items(st, N);
+}
+
+void BM_conv_ntt_naive(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  for (auto _ : st) benchmark::DoNotOptimize(conv_naive(RingI64{}, D.h, D.u, ConvMode::Causal));
+  items(st, N);
+}
+
+void BM_baseconv_ntt(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0)), d = 16;
+  std::mt19937_64 g(7);
+  Model m;
+  m.N = m.inner_N = N;
+  m.d = m.inner_d = d;
+  BaseConvLayer layer = zero_baseconv(m);
+  for (auto* x : {&layer.W, &layer.b1, &layer.h, &layer.b2})
+    for (auto& e : x->data()) e = static_cast<std::int64_t>(g() % 19) - 9;
+  m.layers.push_back(layer);
+  auto p = prepare(RingI64{}, m);
+  Matrix<std::int64_t> u(N, d);
+  for (auto& x : u.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
+  for (auto _ : st) benchmark::DoNotOptimize(eval(p, u));
+  items(st, N);
+}
+}  // namespace
+
+BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_Int)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_naive)->Arg(4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_baseconv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Exact NTT convolution against the float FFT anchor, in one run on one machine (issue 11).
+
+Runs bench_ntt (thread CPU time, median of --reps repetitions) and the PyTorch anchor
+/work/shared/bench/torch_fftconv.py (thread CPU time, median, one thread), then prints per N the
+times and the ratios exact/torch-float64, exact/FLINT, and the log-log slope of the exact path
+between 2^14 and 2^16. Both measure d = 16 channels, causal, inputs in [-9, 9].
+
+usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 5] [--torch-python /usr/bin/python3]
+Exit status 0 even when a target is missed (it prints 'MISSED'); 77 if the bench binary is absent.
+"""
+import argparse, json, math, os, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ap = argparse.ArgumentParser()
+ap.add_argument("--bench", default=os.path.join(HERE, "..", "build", "bench", "bench_ntt"))
+ap.add_argument("--reps", type=int, default=5)
+ap.add_argument("--anchor", default="/work/shared/bench/torch_fftconv.py")
+ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
+a = ap.parse_args()
+if not os.path.exists(a.bench):
+    print(f"no bench binary at {a.bench} (build target bench_ntt)", file=sys.stderr)
+    sys.exit(77)
+
+NS = [4096, 16384, 65536]
+flt = "BM_conv_ntt(_prepared|_flint)?/|BM_conv_ntt_naive/4096"
+out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
+                      "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
+                     check=True, capture_output=True, text=True).stdout
+ours = {}  # (name, N) -> median thread CPU ms
+plan = {}
+for b in json.loads(out)["benchmarks"]:
+    if b.get("aggregate_name") != "median":
+        continue
+    name, n = b["run_name"].split("/")[:2]
+    assert b["time_unit"] == "ms"
+    ours[(name, int(n))] = b["cpu_time"]
+    if name == "BM_conv_ntt" and b.get("label"):
+        plan[int(n)] = b["label"]
+
+torch = {}
+try:
+    r = subprocess.run([a.torch_python, a.anchor, "--logN", "12", "14", "16"], check=True, capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        row = json.loads(line)
+        torch[row["N"]] = row
+except (subprocess.CalledProcessError, FileNotFoundError) as e:
+    print(f"torch anchor unavailable ({e}); ratios against FLINT only", file=sys.stderr)
+
+def fmt(x):
+    return "-" if x is None else f"{x:9.3f}"
+
+print(f"exact causal conv, d=16, inputs in [-9,9]; thread CPU ms, median of {a.reps} (torch: its own medians)")
+print(f"{'N':>6} {'ntt':>9} {'ntt_prep':>9} {'flint':>9} {'naive':>9} {'torch64':>9} {'torch32':>9} "
+      f"{'ntt/t64':>8} {'flint/ntt':>9} {'t32 wrong':>9}")
+ok = True
+for n in NS:
+    t = torch.get(n, {})
+    e = ours.get(("BM_conv_ntt", n))
+    r64 = e / t["float64_ms"] if t and e else None
+    rf = ours.get(("BM_conv_ntt_flint", n), 0) / e if e else None
+    print(f"{n:>6} {fmt(e)} {fmt(ours.get(('BM_conv_ntt_prepared', n)))} {fmt(ours.get(('BM_conv_ntt_flint', n)))} "
+          f"{fmt(ours.get(('BM_conv_naive', n)) or ours.get(('BM_conv_ntt_naive', n)))} {fmt(t.get('float64_ms'))} "
+          f"{fmt(t.get('float32_ms'))} {('%8.3f' % r64) if r64 else '       -'} {('%9.2f' % rf) if rf else '        -'} "
+          f"{(str(t.get('float32_wrong')) + '/' + str(t.get('float32_checked'))) if t else '-':>9}")
+    if r64 is not None and r64 > 1.0:
+        ok = False
+for n in NS:
+    if n in plan:
+        print(f"  plan N={n}: {plan[n]}")
+e14, e16 = ours.get(("BM_conv_ntt", 16384)), ours.get(("BM_conv_ntt", 65536))
+if e14 and e16:
+    slope = math.log(e16 / e14) / math.log(4)
+    print(f"log-log slope of the exact path, 2^14 -> 2^16: {slope:.3f} (target <= 1.15; N log N alone gives "
+          f"{math.log(4 * 17 / 15) / math.log(4):.3f})")
+    if slope > 1.15:
+        ok = False
+if torch:
+    print("targets (ntt <= 1.0x torch float64 at every N, slope <= 1.15):", "met" if ok else "MISSED")

@@ -1,0 +1,4 @@
+// libFuzzer harness: the blif circuit reader (circuits/io.h).
+#include "fuzz/circuit_common.h"
+
+void fuzz_one(const std::string& text) { cz::fuzz::exercise(cz::circuits::read_circuit(text, "blif", "fuzz.blif")); }

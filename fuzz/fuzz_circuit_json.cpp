@@ -1,0 +1,6 @@
+// libFuzzer harness: the circuit-json circuit reader (circuits/io.h).
+#include "fuzz/circuit_common.h"
+
+void fuzz_one(const std::string& text) {
+  cz::fuzz::exercise(cz::circuits::read_circuit(text, "circuit-json", "fuzz.circuit-json"));
+}

@@ -1,0 +1,51 @@
+// `circuitzoo claims [--fast] [--json [PATH|-] | --markdown | --latex | --errata]`: the claims
+// ledger (proofs-checks/ledger): every row of spec §12 and every claim a construction declares,
+// each with a computed status. Exit 0 (the ledger records refutations; it is not a failure of
+// the tool), 2 on bad input.
+#include <chrono>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "proofs-checks/ledger/ledger.h"
+#include "report/report_json.h"
+#include "util/error.h"
+
+namespace cz::cli {
+
+int cmd_claims(const ClaimsOptions& o) {
+  if (static_cast<int>(!o.json_path.empty()) + o.markdown + o.latex + o.errata > 1)
+    throw InputError("choose one of --json, --markdown, --latex, --errata", "claims");
+  check_outputs({{"--json", o.json_path}});
+  const bool text_to_stdout = o.markdown || o.latex || o.errata || to_stdout(o.json_path);
+  std::ostream& human = std::cerr;
+  ledger::Options lo;
+  lo.fast = o.fast;
+  lo.progress = &human;
+  human << "claims ledger (" << (o.fast ? "fast" : "full") << "):\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  auto L = ledger::build_ledger(lo);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.markdown) std::cout << ledger::ledger_markdown(L);
+  else if (o.latex) std::cout << ledger::ledger_latex(L);
+  else if (o.errata) std::cout << ledger::errata_markdown(ledger::errata(L));
+  if (!o.json_path.empty()) {
+    nlohmann::json j = ledger::ledger_json(L, o.fast);
+    if (timing_enabled()) j["timing"] = timing_json(secs, nlohmann::json::object());
+    emit_json(j, o.json_path);
+  }
+  // Summary over the spec rows.
+  std::map<std::string, int> counts;
+  int rows = 0;
+  for (const auto& e : L)
+    if (e.row) ++counts[e.status], ++rows;
+  std::ostream& sum = text_to_stdout ? std::cerr : std::cout;
+  sum << rows << " spec rows:";
+  for (const auto& s : ledger::kStatuses)
+    if (counts[s]) sum << " " << s << " " << counts[s] << ";";
+  sum << " (" << L.size() << " entries in all)\n";
+  return 0;
+}
+
+}  // namespace cz::cli

@@ -1,0 +1,54 @@
+// `circuitzoo prove NAME | --all [--fast] [--json [PATH|-]]`: runs the proofs-checks (the lemmas
+// the constructions and lower bounds rest on) and prints each verdict. Exit 0 when every check
+// holds, 1 when one fails, 2 on bad input (contract.md).
+#include <chrono>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "proofs-checks/proof.h"
+#include "report/report_json.h"
+#include "util/error.h"
+
+namespace cz::cli {
+
+nlohmann::json proof_json(const proofs::ProofCheck& c, const proofs::ProofResult& r) {
+  return {{"name", c.name}, {"summary", c.summary}, {"statement_domain", c.domain}, {"rows", c.rows},
+          {"holds", r.holds}, {"verdict", r.holds ? "holds" : "FAILED"}, {"finding", r.verdict},
+          {"domain", r.domain}, {"details", r.details}};
+}
+
+int cmd_prove(const ProveOptions& o) {
+  if (o.all == !o.name.empty()) throw InputError("give one check NAME or --all", "prove");
+  check_outputs({{"--json", o.json_path}});
+  std::vector<const proofs::ProofCheck*> todo;
+  if (o.all) {
+    for (const auto& c : proofs::proof_registry()) todo.push_back(&c);
+  } else {
+    todo.push_back(&proofs::find_proof(o.name));
+  }
+  proofs::ProofOptions po;
+  po.fast = o.fast;
+  po.seed = o.seed;
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  nlohmann::json arr = nlohmann::json::array();
+  int rc = 0;
+  for (const auto* c : todo) {
+    const auto t0 = std::chrono::steady_clock::now();
+    proofs::ProofResult r = proofs::run_proof(*c, po);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    human << (r.holds ? "holds   " : "FAILED  ") << c->name << ": " << r.verdict << "\n";
+    nlohmann::json j = proof_json(*c, r);
+    if (timing_enabled()) j["timing"] = timing_json(secs, nlohmann::json::object());
+    arr.push_back(j);
+    if (!r.holds) rc = 1;
+  }
+  if (!o.json_path.empty()) {
+    nlohmann::json out = {{"tool", "circuitzoo"}, {"version", kVersion}, {"fast", o.fast}, {"seed", o.seed}, {"checks", arr}};
+    emit_json(out, o.json_path);
+  }
+  return rc;
+}
+
+}  // namespace cz::cli
