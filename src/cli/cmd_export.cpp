@@ -4,6 +4,7 @@
 #include "cli/circuit_artifact.h"
 #include "cli/commands.h"
 #include "model/model_json.h"
+#include "model/weights.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
@@ -15,9 +16,9 @@ namespace cz::cli {
 constexpr std::uint64_t kModelJsonBytesPerWeight = 64;
 
 int cmd_export(const ExportOptions& o) {
-  static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol"};
+  static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol", "npz", "safetensors"};
   if (std::find(kFormats.begin(), kFormats.end(), o.format) == kFormats.end())
-    throw InputError("unknown format '" + o.format + "' (want model-json, circuit-json, dot, aiger, aiger-binary, blif or bristol)",
+    throw InputError("unknown format '" + o.format + "' (want model-json, circuit-json, dot, aiger, aiger-binary, blif, bristol, npz or safetensors)",
                      "--format");
   if (o.out.empty()) throw InputError("missing output path", "-o");
   check_outputs({{"-o", o.out}});
@@ -30,6 +31,15 @@ int cmd_export(const ExportOptions& o) {
     require_memory(sat_mul(count_params(*b.model).dense, kModelJsonBytesPerWeight), "writing " + k.name + " as model-json",
                    "--format model-json");
     write_model_file(*b.model, o.out);
+  } else if (o.format == "npz" || o.format == "safetensors") {
+    // int64 tensors named after zoology's BaseConv (model/weights.h); non-integers are refused.
+    if (!b.model) throw InputError(k.name + " does not build a model", "--format " + o.format);
+    require_memory(sat_mul(count_params(*b.model).dense, 3 * sizeof(std::int64_t)), "writing " + k.name + " as " + o.format,
+                   "--format " + o.format);
+    ModelTensors t = model_tensors(*b.model, k.name);
+    t.metadata["construction"] = k.name;
+    t.metadata["params"] = params.to_json().dump();
+    write_file_atomic(o.out, o.format == "npz" ? to_npz(t) : to_safetensors(t));
   } else {
     // Circuit formats: the construction's circuit, or its model compiled into one.
     CircuitArtifact a = circuit_of(b, kExportCompileCap);

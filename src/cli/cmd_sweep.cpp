@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/plot.h"
 #include "report/fit.h"
 #include "report/report_json.h"
 #include "util/atomic_file.h"
@@ -66,15 +67,10 @@ std::string csv_escape(const std::string& s) {
 }
 }  // namespace
 
-int cmd_sweep(const SweepOptions& o) {
-  check_outputs({{"--json", o.json_path}, {"--csv", o.csv_path}});
-  const Construction& k = find_construction(o.name);
-  auto [key, list] = split_kv(o.vary, "--vary " + o.vary);
-  std::vector<std::string> values = split_values(list);
-  if (values.empty()) throw InputError("no values to vary over", "--vary " + o.vary);
-  auto given = parse_params(o.params);
+json sweep_json(const Construction& k, const std::string& key, const std::vector<std::string>& values,
+                const std::map<std::string, std::string>& given) {
+  if (values.empty()) throw InputError("no values to vary over", "--vary " + key);
   if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
-
   json rows = json::array();
   std::vector<double> xs;
   bool numeric_x = true;
@@ -128,6 +124,24 @@ int cmd_sweep(const SweepOptions& o) {
 
   json out = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", k.name}, {"vary", key},
               {"values", values}, {"fixed", given}, {"rows", rows}, {"fits", fits}};
+  return out;
+}
+
+int cmd_sweep(const SweepOptions& o) {
+  check_outputs({{"--json", o.json_path}, {"--csv", o.csv_path}, {"--plot", o.plot_path}});
+  if (!o.plot_path.empty()) {
+    check_plot_path(o.plot_path);
+    check_plotting_available();  // a missing matplotlib is refused before any work
+  }
+  const Construction& k = find_construction(o.name);
+  auto [key, list] = split_kv(o.vary, "--vary " + o.vary);
+  std::vector<std::string> values = split_values(list);
+  if (values.empty()) throw InputError("no values to vary over", "--vary " + o.vary);
+  auto given = parse_params(o.params);
+  if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
+  const json out = sweep_json(k, key, values, given);
+  const json& rows = out["rows"];
+  const json& fits = out["fits"];
   std::vector<OutputFile> files;  // --json and --csv: written all or nothing
   if (!o.json_path.empty()) files.push_back({o.json_path, json_text(out), "--json"});
 
@@ -152,6 +166,7 @@ int cmd_sweep(const SweepOptions& o) {
     }
     files.push_back({o.csv_path, csv.str(), "--csv"});
   }
+  if (!o.plot_path.empty()) files.push_back({o.plot_path, render_sweep_plot(out, o.plot_path), "--plot"});
   write_files_atomic(files);
 
   std::ostream& human = to_stdout(o.json_path) || to_stdout(o.csv_path) ? std::cerr : std::cout;

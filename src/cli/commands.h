@@ -59,8 +59,12 @@ int cmd_export(const ExportOptions& o);
 
 struct SweepOptions : Common {
   std::string vary, csv_path;
+  std::string plot_path;  // --plot FILE.svg|png (cli/plot.h)
 };
 int cmd_sweep(const SweepOptions& o);
+// The sweep JSON (`sweep --json`): rows at each value of `key`, and the log-log fits.
+nlohmann::json sweep_json(const Construction& k, const std::string& key, const std::vector<std::string>& values,
+                          const std::map<std::string, std::string>& given);
 
 struct EvalOptions {
   std::string model, input, json_path;

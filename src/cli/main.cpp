@@ -100,11 +100,14 @@ int main(int argc, char** argv) {
   nonempty_path(sweep->add_option("--csv", sw.csv_path, "write one CSV row per value to PATH ('-' for stdout)"), sw.csv_path,
                 deferred, "--csv");
 
+  nonempty_path(sweep->add_option("--plot", sw.plot_path, "draw the sweep (log-log, claimed shapes, fitted exponents) to FILE.svg|png"),
+                sw.plot_path, deferred, "--plot");
+
   ExportOptions ex;
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
-  exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | aiger-binary | blif | bristol")->required();
+  exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
                 deferred, "-o");
 

@@ -1,0 +1,125 @@
+#include "cli/plot.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "util/error.h"
+
+namespace cz::cli {
+namespace fs = std::filesystem;
+namespace {
+
+std::string python() {
+  const char* p = std::getenv("CZ_PYTHON");
+  return p && *p ? p : "/usr/bin/python3";
+}
+
+std::string plot_script() {
+  if (const char* p = std::getenv("CZ_PLOT_SCRIPT"); p && *p) return p;
+  std::vector<fs::path> candidates;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(exe.parent_path().parent_path() / "share" / "circuitzoo" / "plot.py");
+#ifdef CZ_SOURCE_DIR
+  candidates.push_back(fs::path(CZ_SOURCE_DIR) / "scripts" / "plot.py");
+#endif
+  for (const auto& c : candidates)
+    if (fs::is_regular_file(c, ec)) return c.string();
+  throw InputError("cannot find plot.py (set CZ_PLOT_SCRIPT, or install with cmake --install)", "--plot");
+}
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "circuitzoo-plot-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw InputError("cannot create a temporary directory", "--plot");
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// Runs python with args, stdout to /dev/null and stderr into `err_file`; returns the exit status.
+int run(const std::vector<std::string>& args, const std::string& err_file) {
+  const std::string py = python();
+  if (access(py.c_str(), X_OK) != 0) throw InputError("plotting needs Python 3 at " + py + " (set CZ_PYTHON)", "--plot");
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(py.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw InputError("cannot start " + py, "--plot");
+  if (pid == 0) {
+    int devnull = open("/dev/null", O_WRONLY);
+    int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (devnull >= 0) dup2(devnull, 1);
+    if (err >= 0) dup2(err, 2);
+    execv(py.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// The last non-empty line of the script's stderr (its message, or a traceback's last line).
+std::string last_line(const std::string& text) {
+  std::istringstream is(text);
+  std::string line, last;
+  while (std::getline(is, line))
+    if (!line.empty()) last = line;
+  if (last.rfind("error: ", 0) == 0) last = last.substr(7);
+  return last.empty() ? "no message" : last;
+}
+
+void run_or_throw(const std::vector<std::string>& args, const TempDir& tmp) {
+  const std::string err = tmp.path + "/stderr.txt";
+  const int rc = run(args, err);
+  if (rc != 0) throw InputError("plot.py failed: " + last_line(slurp(err)), "--plot");
+}
+
+}  // namespace
+
+void check_plot_path(const std::string& path) {
+  const std::string ext = fs::path(path).extension().string();
+  if (ext != ".svg" && ext != ".png") throw InputError("the plot must be a .svg or .png file", "--plot " + path);
+}
+
+void check_plotting_available() {
+  TempDir tmp;
+  run_or_throw({plot_script(), "--check"}, tmp);
+}
+
+std::string render_sweep_plot(const nlohmann::json& sweep, const std::string& path) {
+  TempDir tmp;
+  const std::string in = tmp.path + "/sweep.json", out = tmp.path + "/plot" + fs::path(path).extension().string();
+  {
+    std::ofstream f(in, std::ios::binary);
+    f << sweep.dump();
+    if (!f) throw InputError("cannot write a temporary file", "--plot");
+  }
+  run_or_throw({plot_script(), in, out}, tmp);
+  return slurp(out);
+}
+
+}  // namespace cz::cli

@@ -1,0 +1,199 @@
+#include "model/weights.h"
+
+#include <array>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "util/error.h"
+
+namespace cz {
+namespace {
+
+void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int k = 0; k < bytes; ++k) out.push_back(static_cast<char>((v >> (8 * k)) & 0xff));
+}
+
+// A (rows × cols) matrix, optionally transposed, as an int64 tensor.
+NamedTensor tensor(const std::string& name, const RatMatrix& m, bool transpose, const std::string& where) {
+  NamedTensor t{name, {}, {}};
+  const std::size_t R = transpose ? m.cols() : m.rows(), C = transpose ? m.rows() : m.cols();
+  t.shape = {R, C};
+  t.data.reserve(R * C);
+  for (std::size_t i = 0; i < R; ++i)
+    for (std::size_t j = 0; j < C; ++j) {
+      const Rat& x = transpose ? m(j, i) : m(i, j);
+      const std::size_t r = transpose ? j : i, c = transpose ? i : j;
+      if (!x.is_integer() || !x.num().fits_int64())
+        throw InputError("entry [" + std::to_string(r) + "][" + std::to_string(c) + "] = " + x.str() +
+                             (x.is_integer() ? " does not fit int64" : " is not an integer") +
+                             "; npz and safetensors hold int64 tensors only (export model-json instead: it is exact)",
+                         where);
+      t.data.push_back(x.num().to_int64());
+    }
+  return t;
+}
+
+std::string shape_tuple(const std::vector<std::size_t>& shape) {
+  std::string s = "(";
+  for (std::size_t k = 0; k < shape.size(); ++k) s += (k ? ", " : "") + std::to_string(shape[k]);
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+std::string npy_header(const std::string& descr, const std::vector<std::size_t>& shape) {
+  std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape_tuple(shape) + ", }";
+  // magic(6) + version(2) + header length(2) + dict + padding + '\n', total a multiple of 64.
+  std::size_t total = 10 + dict.size() + 1;
+  dict.append((64 - total % 64) % 64, ' ');
+  dict.push_back('\n');
+  std::string out = "\x93NUMPY";
+  out.push_back('\x01');
+  out.push_back('\x00');
+  put_le(out, dict.size(), 2);
+  return out + dict;
+}
+
+std::string metadata_json(const ModelTensors& t) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : t.metadata) j[k] = v;
+  return j.dump();
+}
+
+}  // namespace
+
+ModelTensors model_tensors(const Model& m, const std::string& where) {
+  ModelTensors out;
+  std::string kinds;
+  for (std::size_t i = 0; i < m.layers.size(); ++i) {
+    const std::string p = "layers." + std::to_string(i) + ".";
+    const std::string w = where + ".layers[" + std::to_string(i) + "].";
+    auto add = [&](const std::string& name, const RatMatrix& x, bool tr, const std::string& field) {
+      out.tensors.push_back(tensor(p + name, x, tr, w + field));
+    };
+    if (auto* b = std::get_if<BaseConvLayer>(&m.layers[i])) {
+      kinds += std::string(kinds.empty() ? "" : ",") + "baseconv";
+      add("projection.weight", b->W, true, "W");
+      add("projection.bias", b->b1, false, "b1");
+      add("conv.filter", b->h, true, "h");
+      add("conv.bias", b->b2, false, "b2");
+    } else if (auto* f = std::get_if<MlpLayer>(&m.layers[i])) {
+      kinds += std::string(kinds.empty() ? "" : ",") + "mlp";
+      add("fc1.weight", f->W1, true, "W1");
+      add("fc1.bias", f->B1, false, "B1");
+      add("fc2.weight", f->W2, true, "W2");
+      add("fc2.bias", f->B2, false, "B2");
+    } else if (auto* a = std::get_if<LinearAttentionLayer>(&m.layers[i])) {
+      kinds += std::string(kinds.empty() ? "" : ",") + "linear_attention";
+      add("q_proj.weight", a->Wq, true, "Wq");
+      add("k_proj.weight", a->Wk, true, "Wk");
+      add("v_proj.weight", a->Wv, true, "Wv");
+    }
+  }
+  out.metadata = {{"format", "circuitzoo.weights/1"}, {"ring", m.ring},
+                  {"N", std::to_string(m.N)}, {"d", std::to_string(m.d)},
+                  {"inner_N", std::to_string(m.inner_N)}, {"inner_d", std::to_string(m.inner_d)},
+                  {"conv", to_string(m.conv)}, {"layers", kinds}, {"residual", "none"}};
+  return out;
+}
+
+std::string npy_bytes_i64(const std::vector<std::size_t>& shape, const std::vector<std::int64_t>& data) {
+  std::string out = npy_header("<i8", shape);
+  out.reserve(out.size() + 8 * data.size());
+  for (std::int64_t v : data) put_le(out, static_cast<std::uint64_t>(v), 8);
+  return out;
+}
+
+std::string npy_bytes_u8(const std::string& data) { return npy_header("|u1", {data.size()}) + data; }
+
+std::uint32_t crc32(const std::string& bytes) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char ch : bytes) c = table[(c ^ ch) & 0xff] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+std::string to_safetensors(const ModelTensors& t) {
+  nlohmann::json h = nlohmann::json::object();
+  nlohmann::json meta = nlohmann::json::object();
+  for (const auto& [k, v] : t.metadata) meta[k] = v;
+  h["__metadata__"] = meta;
+  std::uint64_t off = 0;
+  for (const auto& x : t.tensors) {
+    const std::uint64_t n = 8 * static_cast<std::uint64_t>(x.data.size());
+    h[x.name] = {{"dtype", "I64"}, {"shape", x.shape}, {"data_offsets", {off, off + n}}};
+    off += n;
+  }
+  std::string header = h.dump();
+  header.append((8 - header.size() % 8) % 8, ' ');
+  std::string out;
+  out.reserve(8 + header.size() + off);
+  put_le(out, header.size(), 8);
+  out += header;
+  for (const auto& x : t.tensors)
+    for (std::int64_t v : x.data) put_le(out, static_cast<std::uint64_t>(v), 8);
+  return out;
+}
+
+std::string to_npz(const ModelTensors& t) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& x : t.tensors) files.emplace_back(x.name + ".npy", npy_bytes_i64(x.shape, x.data));
+  files.emplace_back("__metadata__.npy", npy_bytes_u8(metadata_json(t)));
+  if (files.size() > 0xFFFF) throw InputError("too many tensors for a .npz (zip64 is not written); export safetensors instead", "--format npz");
+  std::string out, central;
+  constexpr std::uint64_t kMax = 0xFFFFFFFFull;
+  for (const auto& [name, data] : files) {
+    if (out.size() > kMax || data.size() > kMax)
+      throw InputError("the .npz would exceed 4 GiB (zip64 is not written); export safetensors instead", "--format npz");
+    const std::uint32_t crc = crc32(data);
+    const std::uint64_t offset = out.size();
+    auto common = [&](std::string& s) {
+      put_le(s, 20, 2);          // version needed to extract (2.0)
+      put_le(s, 0, 2);           // flags
+      put_le(s, 0, 2);           // method: stored
+      put_le(s, 0, 2);           // mod time 00:00
+      put_le(s, 0x21, 2);        // mod date 1980-01-01 (fixed: byte-identical output)
+      put_le(s, crc, 4);
+      put_le(s, data.size(), 4);  // compressed size
+      put_le(s, data.size(), 4);  // uncompressed size
+      put_le(s, name.size(), 2);
+      put_le(s, 0, 2);           // extra field length
+    };
+    put_le(out, 0x04034b50, 4);
+    common(out);
+    out += name;
+    out += data;
+    put_le(central, 0x02014b50, 4);
+    put_le(central, 20, 2);  // version made by
+    common(central);
+    put_le(central, 0, 2);   // comment length
+    put_le(central, 0, 2);   // disk number
+    put_le(central, 0, 2);   // internal attributes
+    put_le(central, 0, 4);   // external attributes
+    put_le(central, offset, 4);
+    central += name;
+  }
+  if (out.size() + central.size() > kMax)
+    throw InputError("the .npz would exceed 4 GiB (zip64 is not written); export safetensors instead", "--format npz");
+  const std::uint64_t cd_offset = out.size();
+  out += central;
+  put_le(out, 0x06054b50, 4);
+  put_le(out, 0, 2);
+  put_le(out, 0, 2);
+  put_le(out, files.size(), 2);
+  put_le(out, files.size(), 2);
+  put_le(out, central.size(), 4);
+  put_le(out, cd_offset, 4);
+  put_le(out, 0, 2);
+  return out;
+}
+
+}  // namespace cz

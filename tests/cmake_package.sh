@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# cmake --install into a staging prefix, then configure, build and run examples/consumer against it
+# with find_package(circuitzoo). Usage: cmake_package.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd); src=$(cd "$2" && pwd)
+work="$build/cmake_package_test"
+rm -rf "$work"
+mkdir -p "$work"
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+test -x "$work/prefix/bin/circuitzoo"
+test -f "$work/prefix/share/circuitzoo/plot.py"
+test -f "$work/prefix/include/circuitzoo/model/model.h"
+test -f "$work/prefix/include/circuitzoo/circuits/circuit.h"
+test -f "$work/prefix/lib/cmake/circuitzoo/circuitzooConfig.cmake"
+gen=()
+command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$src/examples/consumer" -B "$work/consumer" "${gen[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake --build "$work/consumer" >/dev/null
+out=$("$work/consumer/consumer" primitive/shift_down)
+echo "$out"
+grep -q "passed" <<<"$out"
+# The installed CLI finds the installed plot.py (not the source tree's).
+"$work/prefix/bin/circuitzoo" --version
+# The installed Python package (when the module was built) imports from the prefix.
+pkg="$work/prefix/lib/python3/dist-packages"
+if [ -d "$pkg/circuitzoo" ] && [ -x /usr/bin/python3 ]; then
+  PYTHONPATH="$pkg" /usr/bin/python3 -c "import circuitzoo, sys; assert circuitzoo.__file__.startswith(sys.argv[1]); print(len(circuitzoo.list()), 'constructions from', circuitzoo.__file__)" "$pkg"
+fi
+rm -rf "$work"
