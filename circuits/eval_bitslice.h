@@ -19,7 +19,10 @@ class BitSliced {
   static constexpr std::size_t kWords = 8;
   static constexpr std::size_t kInstances = 64 * kWords;
 
-  explicit BitSliced(const Circuit& c);
+  // fuse_not: a NOT read by AND/OR/XOR/XNOR/MUX becomes a complement flag on that operand
+  // (AND-with-complement ops: an AIG costs one op per AND instead of ~1.85); a NOT left with no
+  // other reader is dropped. fuse_not = false keeps every NOT as its own op (the reference).
+  explicit BitSliced(const Circuit& c, bool fuse_not = true);
   std::size_t num_inputs() const { return n_inputs_; }
   std::size_t num_outputs() const { return out_slot_.size(); }
   std::size_t program_size() const { return code_.size(); }
@@ -30,7 +33,8 @@ class BitSliced {
 
   static void exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in);
 
-  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux };
+  // AndN = x & ~y, Nor = ~x & ~y, Nand = ~(x & y), OrN = x | ~y.
+  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndN, Nor, Nand, OrN };
   struct Instr { K k; std::uint32_t dst, x, y, z; };
 
  private:
