@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "circuits/bit_infer.h"
 #include "circuits/eval.h"
 #include "circuits/eval_batch.h"
 #include "circuits/eval_bitslice.h"
@@ -230,6 +231,19 @@ std::uint64_t first_batched_i64(const Circuit& a, const Circuit& b, std::uint64_
   });
 }
 
+// Infers Bit wires (bit_infer.h) on the sides that are not all-Bit; true when both end up all-Bit.
+bool bits_inferred(const Circuit& a, const Circuit& b, std::optional<Circuit>& ia, std::optional<Circuit>& ib) {
+  if (!a.all_outputs_bit()) {
+    ia.emplace(infer_bits(a));
+    if (!ia->all_outputs_bit()) return false;
+  }
+  if (!b.all_outputs_bit()) {
+    ib.emplace(infer_bits(b));
+    if (!ib->all_outputs_bit()) return false;
+  }
+  return true;
+}
+
 std::uint64_t first_scalar(const Circuit& a, const Circuit& b, std::uint64_t total, unsigned threads) {
   const std::size_t n = a.num_inputs();
   ExactEval ea(a), eb(b);
@@ -250,9 +264,14 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
   r.instances = std::uint64_t{1} << a.num_inputs();
   threads = pick_threads(threads);
   std::uint64_t first;
+  std::optional<Circuit> ia, ib;
   if (a.all_outputs_bit() && b.all_outputs_bit()) {
     r.method = "bit-sliced";
     first = first_bit_sliced(a, b, r.instances, threads);
+  } else if (bits_inferred(a, b, ia, ib)) {
+    // Equal to a and b on every 0/1 input (bit_infer.h): the bit-sliced path applies.
+    r.method = "bit-sliced (Bit wires inferred)";
+    first = first_bit_sliced(ia ? *ia : a, ib ? *ib : b, r.instances, threads);
   } else if (a.integral_constants() && b.integral_constants()) {
     r.method = "batched-int64";
     first = first_batched_i64(a, b, r.instances, threads);
@@ -261,6 +280,18 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
     first = first_scalar(a, b, r.instances, threads);
   }
   finish(r, a, b, first);
+  return r;
+}
+
+EquivResult equivalent_on_01_int64(const Circuit& a, const Circuit& b, unsigned threads, unsigned max_inputs) {
+  check_shapes(a, b);
+  check_inputs(a.num_inputs(), max_inputs);
+  if (!a.integral_constants() || !b.integral_constants())
+    throw std::invalid_argument("the batched int64 path needs integral constants");
+  EquivResult r;
+  r.instances = std::uint64_t{1} << a.num_inputs();
+  r.method = "batched-int64";
+  finish(r, a, b, first_batched_i64(a, b, r.instances, pick_threads(threads)));
   return r;
 }
 

@@ -3,7 +3,9 @@
 // m; output k of one side is compared with output k of the other. The first failing instance
 // (the smallest m, the same for any thread count) is returned as a counterexample.
 //   * both circuits all-Bit: bit-sliced (512 instances per pass; sound, see eval_bitslice.h)
-//   * both integral (every constant an integer): batched checked int64 (256 instances per pass over
+//   * otherwise, when Bit inference (bit_infer.h) turns both into all-Bit circuits (a Boolean
+//     function written with arithmetic gates, e.g. read from arithmetic Bristol): bit-sliced
+//   * else both integral (every constant an integer): batched checked int64 (256 instances per pass over
 //     the gate array, overflow flagged per lane and those lanes redone exactly in Z)
 //   * otherwise exact, one instance at a time: Q (a constant is not an integer)
 //   * circuit vs model: the circuit's inputs are entries of the model's input u and its outputs
@@ -50,6 +52,9 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
 // The one-at-a-time exact path (checked int64 → Z, or Q), kept as the independent reference for
 // the batched path: same verdict and counterexample.
 EquivResult equivalent_on_01_scalar(const Circuit& a, const Circuit& b, unsigned threads = 0, unsigned max_inputs = 32);
+// The batched checked-int64 path alone (no Bit inference): for tests and benchmarks; needs
+// integral constants.
+EquivResult equivalent_on_01_int64(const Circuit& a, const Circuit& b, unsigned threads = 0, unsigned max_inputs = 32);
 
 // Random simulation when the inputs are too many to enumerate; deterministic for a seed and any
 // thread count (sample j is a function of (seed, j); the smallest failing j is reported).

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "circuits/aig.h"
+#include "circuits/bit_infer.h"
 #include "circuits/equiv.h"
 #include "circuits/eval.h"
 #include "circuits/eval_bitslice.h"
@@ -70,9 +71,10 @@ TEST_CASE("batched int64 equivalence matches the scalar path on random pairs (eq
     Circuit b = trial % 3 == 0 ? gen(s, n, gates, -1, true) : gen(s, n, gates, static_cast<int>(rng() % gates));
     auto ref = equivalent_on_01_scalar(a, b, 1);
     for (unsigned t : {1u, 3u}) {
-      auto got = equivalent_on_01(a, b, t);
-      CHECK(got.method == (a.all_outputs_bit() && b.all_outputs_bit() ? "bit-sliced" : "batched-int64"));
+      auto got = equivalent_on_01_int64(a, b, t);
+      CHECK(got.method == "batched-int64");
       same(got, ref);
+      same(equivalent_on_01(a, b, t), ref);  // whichever path it picks
     }
     differing += !ref.equivalent;
     if (trial % 3 == 0) CHECK(ref.equivalent);  // x0·x0 − x0 vanishes on 0/1 inputs
@@ -102,11 +104,13 @@ TEST_CASE("batched int64 equivalence redoes overflowing lanes exactly in Z") {
     return std::move(b).finish();
   };
   Circuit c0 = build(0), c1 = build(1), c2 = build(2);
-  auto ok = equivalent_on_01(c0, c1, 2);
+  auto ok = equivalent_on_01_int64(c0, c1, 2);
   CHECK(ok.method == "batched-int64");
+  same(ok, equivalent_on_01(c0, c1, 2));
   same(ok, equivalent_on_01_scalar(c0, c1, 2));
   CHECK(ok.equivalent);
-  auto bad = equivalent_on_01(c0, c2, 3);
+  same(equivalent_on_01_int64(c0, c2, 1), equivalent_on_01(c0, c2, 2));
+  auto bad = equivalent_on_01_int64(c0, c2, 3);
   same(bad, equivalent_on_01_scalar(c0, c2, 1));
   REQUIRE(!bad.equivalent);
   CHECK(bad.counterexample->instance == 104);
@@ -127,11 +131,8 @@ TEST_CASE("batched equivalence: random pairs with constants near 2^62 and ration
     Circuit b = trial % 4 < 2 ? gen(s, n, gates, -1, true, true, rational)
                               : gen(s, n, gates, static_cast<int>(rng() % gates), false, true, rational);
     auto ref = equivalent_on_01_scalar(a, b, 1);
-    auto got = equivalent_on_01(a, b, 2);
-    CHECK(got.method == (a.all_outputs_bit() && b.all_outputs_bit()          ? "bit-sliced"
-                         : a.integral_constants() && b.integral_constants() ? "batched-int64"
-                                                                            : "exact"));
-    same(got, ref);
+    same(equivalent_on_01(a, b, 2), ref);
+    if (a.integral_constants() && b.integral_constants()) same(equivalent_on_01_int64(a, b, 2), ref);
   }
 }
 
@@ -247,4 +248,79 @@ TEST_CASE("bit-sliced AIG: complement flags on operands equal explicit NOT gates
       for (std::size_t o = 0; o < O; ++o) CHECK(of[o * W + w] == ref[o]);
     }
   }
+}
+
+namespace {
+// A random Boolean function written with Field gates only (what arithmetic Bristol carries):
+// AND = xy, NOT = 1 − x, OR = x + y − xy, XOR = x + y − 2xy or (x − y)², MUX = z + s(y − z).
+// mutate >= 0 swaps the op of step `mutate`.
+Circuit arith_boolean(std::uint64_t seed, std::size_t n, std::size_t steps, int mutate = -1, bool alt_xor = false) {
+  std::mt19937_64 rng(seed);
+  Builder b;
+  std::vector<Wire> w;
+  for (std::size_t i = 0; i < n; ++i) w.push_back(b.input("x" + std::to_string(i)));
+  for (std::size_t k = 0; k < steps; ++k) {
+    Wire x = w[w.size() - 1 - rng() % std::min<std::size_t>(w.size(), 8)], y = w[rng() % w.size()], z = w[rng() % w.size()];
+    std::size_t op = rng() % 5;
+    if (static_cast<int>(k) == mutate) op = (op + 1) % 5;
+    switch (op) {
+      case 0: w.push_back(b.mul(x, y)); break;
+      case 1: w.push_back(b.sub(b.one(), x)); break;
+      case 2: w.push_back(b.sub(b.add(x, y), b.mul(x, y))); break;
+      case 3: {
+        Wire d = b.sub(x, y);
+        w.push_back(alt_xor ? b.mul(d, d) : b.sub(b.add(x, y), b.scale(Rat(2), b.mul(x, y))));
+        break;
+      }
+      default: w.push_back(b.add(z, b.mul(x, b.sub(y, z)))); break;
+    }
+  }
+  for (std::size_t o = 0; o < 4; ++o) b.output("o" + std::to_string(o), w[w.size() - 1 - o]);
+  return std::move(b).finish();
+}
+}  // namespace
+
+TEST_CASE("Bit inference: arithmetic Boolean circuits go bit-sliced with the scalar path's verdict") {
+  auto rng = test::rng(53);
+  INFO("seed " << test::seed());
+  int inferred = 0, differing = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::uint64_t s = rng();
+    const std::size_t n = 4 + trial % 8, steps = 20 + rng() % 60;
+    INFO("trial " << trial);
+    Circuit a = arith_boolean(s, n, steps);
+    Circuit b = trial % 2 ? arith_boolean(s, n, steps, -1, true) : arith_boolean(s, n, steps, static_cast<int>(rng() % steps));
+    auto ref = equivalent_on_01_scalar(a, b, 1);
+    for (unsigned t : {1u, 3u}) {
+      auto got = equivalent_on_01(a, b, t);
+      same(got, ref);
+      inferred += got.method == "bit-sliced (Bit wires inferred)";
+    }
+    differing += !ref.equivalent;
+    if (trial % 2) CHECK(ref.equivalent);
+  }
+  CHECK(inferred >= 28);  // inference is sound, not complete (a cut may need more than kMaxLeaves leaves)
+  CHECK(differing > 2);
+}
+
+TEST_CASE("Bit inference is sound: the rebuilt circuit equals the original on every 0/1 input") {
+  auto rng = test::rng(59);
+  INFO("seed " << test::seed());
+  for (int trial = 0; trial < 30; ++trial) {
+    const std::uint64_t s = rng();
+    INFO("trial " << trial);
+    Circuit c = trial % 2 ? gen(s, 3 + trial % 7, 30 + rng() % 60, -1, trial % 4 == 1, false, trial % 3 == 0)
+                          : arith_boolean(s, 3 + trial % 7, 20 + rng() % 40);
+    Circuit d = infer_bits(c);
+    CHECK(equivalent_on_01_scalar(c, d, 1).equivalent);
+  }
+  // x + y takes the value 2: never Bit; 2x − x² is x on 0/1: Bit.
+  Builder b;
+  Wire x = b.input("x"), y = b.input("y");
+  b.output("s", b.add(x, y));
+  b.output("t", b.sub(b.scale(Rat(2), x), b.mul(x, x)));
+  Circuit c = std::move(b).finish();
+  Circuit d = infer_bits(c);
+  CHECK(!d.is_bit(d.outputs()[0].gate));
+  CHECK(d.is_bit(d.outputs()[1].gate));
 }
