@@ -11,6 +11,8 @@
 #include <random>
 
 #include "circuits/builder.h"
+#include "circuits/equiv.h"
+#include "circuits/io.h"
 #include "circuits/eval.h"
 #include "circuits/eval_batch.h"
 #include "circuits/eval_bitslice.h"
@@ -127,6 +129,39 @@ void BM_eval_ratios(benchmark::State& st) {
   st.counters["ratio_bitsliced_over_batch"] = bits / batch;
 }
 BENCHMARK(BM_eval_ratios)->Unit(benchmark::kSecond)->Iterations(1);
+
+// `circuit --equiv` paths on one function, 2^24 inputs, one thread, thread CPU time: sort of 8
+// keys × 3 bits as all-Bit (bit-sliced) against the same circuit read back from arithmetic
+// Bristol (Field typed): Bit inference → bit-sliced, and the batched int64 path alone.
+void BM_equiv_ratios(benchmark::State& st) {
+  Circuit c = sort_network(8, 3);
+  Circuit ar = read_circuit(write_circuit(c, "bristol"), "bristol", "bench");
+  double bits = 0, inferred = 0, i64 = 0;
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  };
+  for (auto _ : st) {
+    double t0 = now();
+    auto r1 = equivalent_on_01(c, c, 1);
+    double t1 = now();
+    auto r2 = equivalent_on_01(ar, c, 1);
+    double t2 = now();
+    auto r3 = equivalent_on_01_int64(ar, c, 1);
+    double t3 = now();
+    if (!r1.equivalent || !r2.equivalent || !r3.equivalent || r2.method != "bit-sliced (Bit wires inferred)")
+      st.SkipWithError("unexpected verdict");
+    bits = t1 - t0, inferred = t2 - t1, i64 = t3 - t2;
+  }
+  st.counters["instances"] = static_cast<double>(std::uint64_t{1} << c.num_inputs());
+  st.counters["s_bitsliced"] = bits;
+  st.counters["s_inferred_bitsliced"] = inferred;
+  st.counters["s_batched_int64"] = i64;
+  st.counters["ratio_inferred_over_bitsliced"] = inferred / bits;
+  st.counters["ratio_int64_over_bitsliced"] = i64 / bits;
+}
+BENCHMARK(BM_equiv_ratios)->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 

@@ -233,20 +233,39 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_i64(const 
         }
         break;
       }
-      case I64K::Mul:
+      case I64K::Mul: {
+        // Fast vector pass when every operand fits int32 (the product then fits int64), else
+        // the checked scalar product.
+        std::uint64_t wide = 0;
         for (std::size_t l = 0; l < B; ++l) {
-          std::int64_t r;
-          f[l] |= __builtin_mul_overflow(x[l], y[l], &r);
-          d[l] = r;
+          const std::int32_t a = static_cast<std::int32_t>(x[l]), b = static_cast<std::int32_t>(y[l]);
+          wide |= static_cast<std::uint64_t>(a != x[l]) | static_cast<std::uint64_t>(b != y[l]);
+          d[l] = static_cast<std::int64_t>(a) * b;
         }
+        if (wide)
+          for (std::size_t l = 0; l < B; ++l) {
+            std::int64_t r;
+            f[l] |= __builtin_mul_overflow(x[l], y[l], &r);
+            d[l] = r;
+          }
         break;
-      case I64K::MulC:
+      }
+      case I64K::MulC: {
+        std::uint64_t wide = c != static_cast<std::int32_t>(c);
+        const std::int32_t cb = static_cast<std::int32_t>(c);
         for (std::size_t l = 0; l < B; ++l) {
-          std::int64_t r;
-          f[l] |= __builtin_mul_overflow(x[l], c, &r);
-          d[l] = r;
+          const std::int32_t a = static_cast<std::int32_t>(x[l]);
+          wide |= static_cast<std::uint64_t>(a != x[l]);
+          d[l] = static_cast<std::int64_t>(a) * cb;
         }
+        if (wide)
+          for (std::size_t l = 0; l < B; ++l) {
+            std::int64_t r;
+            f[l] |= __builtin_mul_overflow(x[l], c, &r);
+            d[l] = r;
+          }
         break;
+      }
     }
   }
 }
