@@ -8,8 +8,12 @@
 
 #include <time.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <random>
 
+#include "circuits/aig.h"
 #include "circuits/builder.h"
 #include "circuits/equiv.h"
 #include "circuits/io.h"
@@ -162,6 +166,65 @@ void BM_equiv_ratios(benchmark::State& st) {
   st.counters["ratio_int64_over_bitsliced"] = i64 / bits;
 }
 BENCHMARK(BM_equiv_ratios)->Unit(benchmark::kSecond)->Iterations(1);
+
+// Bit-sliced simulation of an AIGER file (CZ_BENCH_AIG: binary AIGER, e.g. written by ABC;
+// bench/aig_vs_abc.sh runs ABC's &sim on the same file in the same run). Reports the read time,
+// bit-sliced ops per AND (complement flags fused) and AND·patterns per second of thread CPU time.
+void BM_aig_sim(benchmark::State& st) {
+  const char* path = std::getenv("CZ_BENCH_AIG");
+  if (!path) {
+    st.SkipWithError("set CZ_BENCH_AIG to a binary AIGER file");
+    for (auto _ : st) {}
+    return;
+  }
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  };
+  std::ifstream f(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::size_t patterns = st.range(0);
+  double t_read = 0, t_sim = 0, t_plain = 0, ands = 0, ops = 0, ops_plain = 0, slots = 0;
+  for (auto _ : st) {
+    double t0 = now();
+    Circuit c = read_circuit(text, "aiger-binary", path);
+    double t1 = now();
+    t_read = t1 - t0;
+    ands = static_cast<double>(to_aig(c).num_ands());
+    BitSliced bs(c), plain(c, false);
+    ops = static_cast<double>(bs.program_size()), ops_plain = static_cast<double>(plain.program_size());
+    slots = static_cast<double>(bs.working_slots());
+    const std::size_t n = c.num_inputs(), O = c.outputs().size(), W = BitSliced::kWords;
+    std::vector<std::uint64_t> in(n * W), out(O * W), work;
+    std::mt19937_64 rng(1);
+    t0 = now();
+    for (std::size_t done = 0; done < patterns; done += BitSliced::kInstances) {
+      for (auto& v : in) v = rng();  // fresh random patterns per block, as &sim draws per frame
+      bs.run_block(in.data(), out.data(), work);
+      benchmark::DoNotOptimize(out.data());
+    }
+    t_sim = now() - t0;
+    rng.seed(1);
+    t0 = now();
+    for (std::size_t done = 0; done < patterns; done += BitSliced::kInstances) {
+      for (auto& v : in) v = rng();
+      plain.run_block(in.data(), out.data(), work);
+      benchmark::DoNotOptimize(out.data());
+    }
+    t_plain = now() - t0;
+  }
+  st.counters["ands"] = ands;
+  st.counters["ops_per_and"] = ops / ands;
+  st.counters["ops_per_and_unfused"] = ops_plain / ands;
+  st.counters["slots"] = slots;
+  st.counters["s_read"] = t_read;
+  st.counters["s_sim"] = t_sim;
+  st.counters["s_sim_unfused"] = t_plain;
+  st.counters["ratio_unfused_over_fused"] = t_plain / t_sim;
+  st.counters["and_patterns_per_s"] = ands * static_cast<double>(patterns) / t_sim;
+}
+BENCHMARK(BM_aig_sim)->Arg(409600)->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 

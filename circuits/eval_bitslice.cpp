@@ -34,10 +34,13 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(co
       case K::Xor: *d = *x ^ *y; break;
       case K::Xnor: *d = ~(*x ^ *y); break;
       case K::Mux: *d = (*x & *y) | (~*x & *z); break;
-      case K::AndN: *d = *x & ~*y; break;
-      case K::Nor: *d = ~(*x | *y); break;
-      case K::Nand: *d = ~(*x & *y); break;
-      case K::OrN: *d = *x | ~*y; break;
+      case K::AndC: {
+        const std::uint64_t f = I.z;
+        const V cx = V{} - static_cast<std::uint64_t>(f & 1), cy = V{} - static_cast<std::uint64_t>((f >> 1) & 1),
+                cr = V{} - static_cast<std::uint64_t>(f >> 2);
+        *d = ((*x ^ cx) & (*y ^ cy)) ^ cr;
+        break;
+      }
     }
   }
 }
@@ -110,16 +113,15 @@ BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()
       case BoolOp::Const1: in.k = K::Const1; break;
       case BoolOp::Not: in.k = K::Not; break;
       case BoolOp::And:
-      case BoolOp::Or: {
-        const bool is_and = nd.op == BoolOp::And;
-        if (n0 && n1) in.k = is_and ? K::Nor : K::Nand;      // ~x&~y = ~(x|y); ~x|~y = ~(x&y)
-        else if (!n0 && !n1) in.k = is_and ? K::And : K::Or;
-        else {
-          in.k = is_and ? K::AndN : K::OrN;
-          if (n0) std::swap(in.x, in.y);  // the complemented operand goes second
+      case BoolOp::Or:
+        if (!n0 && !n1) {
+          in.k = nd.op == BoolOp::And ? K::And : K::Or;
+        } else {  // x | y = ~(~x & ~y)
+          const bool is_or = nd.op == BoolOp::Or;
+          in.k = K::AndC;
+          in.z = static_cast<std::uint32_t>((n0 != is_or) | (n1 != is_or) << 1 | is_or << 2);
         }
         break;
-      }
       case BoolOp::Xor: in.k = K::Xor; break;
       case BoolOp::Xnor: in.k = K::Xnor; break;
       case BoolOp::Mux: in.k = K::Mux; break;

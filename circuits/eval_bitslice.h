@@ -33,8 +33,9 @@ class BitSliced {
 
   static void exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in);
 
-  // AndN = x & ~y, Nor = ~x & ~y, Nand = ~(x & y), OrN = x | ~y.
-  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndN, Nor, Nand, OrN };
+  // AndC: ((x ^ cx) & (y ^ cy)) ^ cr with the complement flags cx, cy, cr in bits 0, 1, 2 of z:
+  // every AND/OR of complemented operands is this one op (an AIG runs branch-predictably).
+  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndC };
   struct Instr { K k; std::uint32_t dst, x, y, z; };
 
  private:
