@@ -14,31 +14,38 @@ static_assert(sizeof(V) == BitSliced::kWords * 8);
 
 using K = BitSliced::K;
 
-// The hot loop, cloned per ISA (GCC function multiversioning).
+// The hot loop, cloned per ISA (GCC function multiversioning). nb blocks per instruction (the
+// dispatch is paid once for all of them): slot s of block j is w[(s·nb + j)·W], input i of
+// block j is in[(j·n_in + i)·W].
 __attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(const BitSliced::Instr* code, std::size_t n,
-                                                                              const std::uint64_t* in, std::uint64_t* w) {
+                                                                              const std::uint64_t* in, std::size_t n_in,
+                                                                              std::uint64_t* w, std::size_t nb) {
   constexpr std::size_t W = BitSliced::kWords;
+  const std::size_t S = nb * W;
   for (std::size_t k = 0; k < n; ++k) {
     const BitSliced::Instr& I = code[k];
-    V* d = reinterpret_cast<V*>(w + std::size_t{I.dst} * W);
-    const V* x = reinterpret_cast<const V*>(w + std::size_t{I.x} * W);
-    const V* y = reinterpret_cast<const V*>(w + std::size_t{I.y} * W);
-    const V* z = reinterpret_cast<const V*>(w + std::size_t{I.z} * W);
+    V* d = reinterpret_cast<V*>(w + std::size_t{I.dst} * S);
+    const V* x = reinterpret_cast<const V*>(w + std::size_t{I.x} * S);
+    const V* y = reinterpret_cast<const V*>(w + std::size_t{I.y} * S);
+    const V* z = reinterpret_cast<const V*>(w + std::size_t{I.z} * S);
     switch (I.k) {
-      case K::Input: *d = *reinterpret_cast<const V*>(in + std::size_t{I.x} * W); break;
-      case K::Const0: *d = V{} ; break;
-      case K::Const1: *d = ~V{}; break;
-      case K::Not: *d = ~*x; break;
-      case K::And: *d = *x & *y; break;
-      case K::Or: *d = *x | *y; break;
-      case K::Xor: *d = *x ^ *y; break;
-      case K::Xnor: *d = ~(*x ^ *y); break;
-      case K::Mux: *d = (*x & *y) | (~*x & *z); break;
+      case K::Input:
+        for (std::size_t j = 0; j < nb; ++j) d[j] = *reinterpret_cast<const V*>(in + (j * n_in + I.x) * W);
+        break;
+      case K::Const0: for (std::size_t j = 0; j < nb; ++j) d[j] = V{}; break;
+      case K::Const1: for (std::size_t j = 0; j < nb; ++j) d[j] = ~V{}; break;
+      case K::Not: for (std::size_t j = 0; j < nb; ++j) d[j] = ~x[j]; break;
+      case K::And: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] & y[j]; break;
+      case K::Or: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] | y[j]; break;
+      case K::Xor: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] ^ y[j]; break;
+      case K::Xnor: for (std::size_t j = 0; j < nb; ++j) d[j] = ~(x[j] ^ y[j]); break;
+      case K::Mux: for (std::size_t j = 0; j < nb; ++j) d[j] = (x[j] & y[j]) | (~x[j] & z[j]); break;
       case K::AndC: {
         const std::uint64_t f = I.z;
         const V cx = V{} - static_cast<std::uint64_t>(f & 1), cy = V{} - static_cast<std::uint64_t>((f >> 1) & 1),
                 cr = V{} - static_cast<std::uint64_t>(f >> 2);
-        *d = ((*x ^ cx) & (*y ^ cy)) ^ cr;
+        const V* xa = reinterpret_cast<const V*>(w + std::size_t{I.x} * S);
+        for (std::size_t j = 0; j < nb; ++j) d[j] = ((xa[j] ^ cx) & (y[j] ^ cy)) ^ cr;
         break;
       }
     }
@@ -132,10 +139,18 @@ BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()
 }
 
 void BitSliced::run_block(const std::uint64_t* in, std::uint64_t* out, std::vector<std::uint64_t>& work) const {
-  work.resize(std::max<std::size_t>(slots_, 1) * kWords);
-  run_program(code_.data(), code_.size(), in, work.data());
-  for (std::size_t o = 0; o < out_slot_.size(); ++o)
-    for (std::size_t w = 0; w < kWords; ++w) out[o * kWords + w] = work[std::size_t{out_slot_[o]} * kWords + w];
+  run_blocks(in, out, 1, work);
+}
+
+void BitSliced::run_blocks(const std::uint64_t* in, std::uint64_t* out, std::size_t nb,
+                           std::vector<std::uint64_t>& work) const {
+  const std::size_t S = nb * kWords;
+  work.resize(std::max<std::size_t>(slots_, 1) * S);
+  run_program(code_.data(), code_.size(), in, n_inputs_, work.data(), nb);
+  const std::size_t O = out_slot_.size();
+  for (std::size_t j = 0; j < nb; ++j)
+    for (std::size_t o = 0; o < O; ++o)
+      for (std::size_t w = 0; w < kWords; ++w) out[(j * O + o) * kWords + w] = work[std::size_t{out_slot_[o]} * S + j * kWords + w];
 }
 
 void BitSliced::exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in) {

@@ -30,6 +30,9 @@ class BitSliced {
 
   // in[i*kWords + w]: input i, word w; out[o*kWords + w]. `work` is scratch (reused).
   void run_block(const std::uint64_t* in, std::uint64_t* out, std::vector<std::uint64_t>& work) const;
+  // nb blocks in one pass over the program (the per-op dispatch is paid once): in and out are nb
+  // consecutive single-block arrays (block j: in + j·num_inputs·kWords, out + j·num_outputs·kWords).
+  void run_blocks(const std::uint64_t* in, std::uint64_t* out, std::size_t nb, std::vector<std::uint64_t>& work) const;
 
   static void exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in);
 

@@ -241,6 +241,16 @@ TEST_CASE("bit-sliced AIG: complement flags on operands equal explicit NOT gates
     fused.run_block(in.data(), of.data(), wf);
     plain.run_block(in.data(), op.data(), wp);
     CHECK(of == op);
+    {  // several blocks per pass = one block at a time
+      const std::size_t nb = 3;
+      std::vector<std::uint64_t> in3(nb * n * W), out3(nb * O * W), one(O * W), w3;
+      for (auto& v : in3) v = rng();
+      fused.run_blocks(in3.data(), out3.data(), nb, w3);
+      for (std::size_t j = 0; j < nb; ++j) {
+        plain.run_block(in3.data() + j * n * W, one.data(), wp);
+        CHECK(std::equal(one.begin(), one.end(), out3.begin() + static_cast<long>(j * O * W)));
+      }
+    }
     for (std::size_t w = 0; w < W; ++w) {
       std::vector<std::uint64_t> col(n);
       for (std::size_t i = 0; i < n; ++i) col[i] = in[i * W + w];
