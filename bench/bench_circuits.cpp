@@ -134,13 +134,13 @@ void BM_eval_ratios(benchmark::State& st) {
 }
 BENCHMARK(BM_eval_ratios)->Unit(benchmark::kSecond)->Iterations(1);
 
-// `circuit --equiv` paths on one function, 2^24 inputs, one thread, thread CPU time: sort of 8
-// keys × 3 bits as all-Bit (bit-sliced) against the same circuit read back from arithmetic
+// `circuit --equiv` paths on one function, one thread, thread CPU time: sort of 8 keys × 3 bits
+// (2^24 inputs; 6 × 3 = 2^18 also runs the old one-at-a-time path) as all-Bit (bit-sliced) against the same circuit read back from arithmetic
 // Bristol (Field typed): Bit inference → bit-sliced, and the batched int64 path alone.
 void BM_equiv_ratios(benchmark::State& st) {
-  Circuit c = sort_network(8, 3);
+  Circuit c = sort_network(static_cast<std::size_t>(st.range(0)), static_cast<std::size_t>(st.range(1)));
   Circuit ar = read_circuit(write_circuit(c, "bristol"), "bristol", "bench");
-  double bits = 0, inferred = 0, i64 = 0;
+  double bits = 0, inferred = 0, i64 = 0, scalar = 0;
   auto now = [] {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -154,6 +154,10 @@ void BM_equiv_ratios(benchmark::State& st) {
     double t2 = now();
     auto r3 = equivalent_on_01_int64(ar, c, 1);
     double t3 = now();
+    if (st.range(2)) {  // the one-at-a-time path this replaced
+      if (!equivalent_on_01_scalar(ar, c, 1).equivalent) st.SkipWithError("unexpected verdict");
+      scalar = now() - t3;
+    }
     if (!r1.equivalent || !r2.equivalent || !r3.equivalent || r2.method != "bit-sliced (Bit wires inferred)")
       st.SkipWithError("unexpected verdict");
     bits = t1 - t0, inferred = t2 - t1, i64 = t3 - t2;
@@ -164,8 +168,13 @@ void BM_equiv_ratios(benchmark::State& st) {
   st.counters["s_batched_int64"] = i64;
   st.counters["ratio_inferred_over_bitsliced"] = inferred / bits;
   st.counters["ratio_int64_over_bitsliced"] = i64 / bits;
+  if (scalar > 0) {
+    st.counters["s_scalar"] = scalar;
+    st.counters["ratio_scalar_over_int64"] = scalar / i64;
+    st.counters["ratio_scalar_over_inferred"] = scalar / inferred;
+  }
 }
-BENCHMARK(BM_equiv_ratios)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_equiv_ratios)->Args({8, 3, 0})->Args({6, 3, 1})->Unit(benchmark::kSecond)->Iterations(1);
 
 // Bit-sliced simulation of an AIGER file (CZ_BENCH_AIG: binary AIGER, e.g. written by ABC;
 // bench/aig_vs_abc.sh runs ABC's &sim on the same file in the same run). Reports the read time,
