@@ -231,6 +231,10 @@ std::uint64_t first_batched_i64(const Circuit& a, const Circuit& b, std::uint64_
   });
 }
 
+// Bit inference costs up to ~10^4 operations per gate when it fails; enumeration costs 2^n/256
+// lane-blocks per gate, so inference is tried only where it cannot cost more than it may save.
+constexpr std::size_t kInferFrom = 16;
+
 // Infers Bit wires (bit_infer.h) on the sides that are not all-Bit; true when both end up all-Bit.
 bool bits_inferred(const Circuit& a, const Circuit& b, std::optional<Circuit>& ia, std::optional<Circuit>& ib) {
   if (!a.all_outputs_bit()) {
@@ -268,7 +272,7 @@ EquivResult equivalent_on_01(const Circuit& a, const Circuit& b, unsigned thread
   if (a.all_outputs_bit() && b.all_outputs_bit()) {
     r.method = "bit-sliced";
     first = first_bit_sliced(a, b, r.instances, threads);
-  } else if (bits_inferred(a, b, ia, ib)) {
+  } else if (a.num_inputs() >= kInferFrom && bits_inferred(a, b, ia, ib)) {
     // Equal to a and b on every 0/1 input (bit_infer.h): the bit-sliced path applies.
     r.method = "bit-sliced (Bit wires inferred)";
     first = first_bit_sliced(ia ? *ia : a, ib ? *ib : b, r.instances, threads);

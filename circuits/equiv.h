@@ -3,7 +3,7 @@
 // m; output k of one side is compared with output k of the other. The first failing instance
 // (the smallest m, the same for any thread count) is returned as a counterexample.
 //   * both circuits all-Bit: bit-sliced (512 instances per pass; sound, see eval_bitslice.h)
-//   * otherwise, when Bit inference (bit_infer.h) turns both into all-Bit circuits (a Boolean
+//   * otherwise, with ≥ 16 inputs, when Bit inference (bit_infer.h) turns both into all-Bit circuits (a Boolean
 //     function written with arithmetic gates, e.g. read from arithmetic Bristol): bit-sliced
 //   * else both integral (every constant an integer): batched checked int64 (256 instances per pass over
 //     the gate array, overflow flagged per lane and those lanes redone exactly in Z)

@@ -206,7 +206,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_i64(const 
   for (std::size_t l = 0; l < B; ++l) f[l] = 0;
   for (std::size_t k = 0; k < n; ++k) {
     const BatchI64::Instr& ins = code[k];
-    std::int64_t* __restrict d = w + std::size_t{ins.dst} * B;
+    std::int64_t* d = w + std::size_t{ins.dst} * B;  // may be an operand's slot (its last reader)
     const std::int64_t* x = w + std::size_t{ins.a} * B;
     const std::int64_t* y = w + std::size_t{ins.b} * B;
     const std::int64_t c = ins.c;
@@ -234,36 +234,37 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_i64(const 
         break;
       }
       case I64K::Mul: {
-        // Fast vector pass when every operand fits int32 (the product then fits int64), else
-        // the checked scalar product.
+        // Vector 32×32→64 products when every operand fits int32 (decided first: d may alias
+        // x or y), else the checked scalar product.
         std::uint64_t wide = 0;
-        for (std::size_t l = 0; l < B; ++l) {
-          const std::int32_t a = static_cast<std::int32_t>(x[l]), b = static_cast<std::int32_t>(y[l]);
-          wide |= static_cast<std::uint64_t>(a != x[l]) | static_cast<std::uint64_t>(b != y[l]);
-          d[l] = static_cast<std::int64_t>(a) * b;
-        }
-        if (wide)
+        for (std::size_t l = 0; l < B; ++l)
+          wide |= static_cast<std::uint64_t>(x[l] != static_cast<std::int32_t>(x[l])) |
+                  static_cast<std::uint64_t>(y[l] != static_cast<std::int32_t>(y[l]));
+        if (!wide) {
+          for (std::size_t l = 0; l < B; ++l)
+            d[l] = static_cast<std::int64_t>(static_cast<std::int32_t>(x[l])) * static_cast<std::int32_t>(y[l]);
+        } else {
           for (std::size_t l = 0; l < B; ++l) {
             std::int64_t r;
             f[l] |= __builtin_mul_overflow(x[l], y[l], &r);
             d[l] = r;
           }
+        }
         break;
       }
       case I64K::MulC: {
         std::uint64_t wide = c != static_cast<std::int32_t>(c);
-        const std::int32_t cb = static_cast<std::int32_t>(c);
-        for (std::size_t l = 0; l < B; ++l) {
-          const std::int32_t a = static_cast<std::int32_t>(x[l]);
-          wide |= static_cast<std::uint64_t>(a != x[l]);
-          d[l] = static_cast<std::int64_t>(a) * cb;
-        }
-        if (wide)
+        for (std::size_t l = 0; l < B; ++l) wide |= static_cast<std::uint64_t>(x[l] != static_cast<std::int32_t>(x[l]));
+        if (!wide) {
+          const std::int32_t cb = static_cast<std::int32_t>(c);
+          for (std::size_t l = 0; l < B; ++l) d[l] = static_cast<std::int64_t>(static_cast<std::int32_t>(x[l])) * cb;
+        } else {
           for (std::size_t l = 0; l < B; ++l) {
             std::int64_t r;
             f[l] |= __builtin_mul_overflow(x[l], c, &r);
             d[l] = r;
           }
+        }
         break;
       }
     }
