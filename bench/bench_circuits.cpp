@@ -197,7 +197,8 @@ void BM_aig_sim(benchmark::State& st) {
   double t_read = 0, t_sim = 0, t_plain = 0, ands = 0, ops = 0, ops_plain = 0, slots = 0;
   for (auto _ : st) {
     double t0 = now();
-    Circuit c = read_circuit(text, "aiger-binary", path);
+    const std::string p(path);
+    Circuit c = read_circuit(text, p.size() > 4 && p.substr(p.size() - 4) == ".aag" ? "aiger" : "aiger-binary", path);
     double t1 = now();
     t_read = t1 - t0;
     ands = static_cast<double>(to_aig(c).num_ands());
