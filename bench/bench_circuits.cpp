@@ -8,9 +8,15 @@
 
 #include <time.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <random>
 
+#include "circuits/aig.h"
 #include "circuits/builder.h"
+#include "circuits/equiv.h"
+#include "circuits/io.h"
 #include "circuits/eval.h"
 #include "circuits/eval_batch.h"
 #include "circuits/eval_bitslice.h"
@@ -127,6 +133,112 @@ void BM_eval_ratios(benchmark::State& st) {
   st.counters["ratio_bitsliced_over_batch"] = bits / batch;
 }
 BENCHMARK(BM_eval_ratios)->Unit(benchmark::kSecond)->Iterations(1);
+
+// `circuit --equiv` paths on one function, one thread, thread CPU time: sort of 8 keys × 3 bits
+// (2^24 inputs; 6 × 3 = 2^18 also runs the old one-at-a-time path) as all-Bit (bit-sliced) against the same circuit read back from arithmetic
+// Bristol (Field typed): Bit inference → bit-sliced, and the batched int64 path alone.
+void BM_equiv_ratios(benchmark::State& st) {
+  Circuit c = sort_network(static_cast<std::size_t>(st.range(0)), static_cast<std::size_t>(st.range(1)));
+  Circuit ar = read_circuit(write_circuit(c, "bristol"), "bristol", "bench");
+  double bits = 0, inferred = 0, i64 = 0, scalar = 0;
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  };
+  for (auto _ : st) {
+    double t0 = now();
+    auto r1 = equivalent_on_01(c, c, 1);
+    double t1 = now();
+    auto r2 = equivalent_on_01(ar, c, 1);
+    double t2 = now();
+    auto r3 = equivalent_on_01_int64(ar, c, 1);
+    double t3 = now();
+    if (st.range(2)) {  // the one-at-a-time path this replaced
+      if (!equivalent_on_01_scalar(ar, c, 1).equivalent) st.SkipWithError("unexpected verdict");
+      scalar = now() - t3;
+    }
+    if (!r1.equivalent || !r2.equivalent || !r3.equivalent || r2.method != "bit-sliced (Bit wires inferred)")
+      st.SkipWithError("unexpected verdict");
+    bits = t1 - t0, inferred = t2 - t1, i64 = t3 - t2;
+  }
+  st.counters["instances"] = static_cast<double>(std::uint64_t{1} << c.num_inputs());
+  st.counters["s_bitsliced"] = bits;
+  st.counters["s_inferred_bitsliced"] = inferred;
+  st.counters["s_batched_int64"] = i64;
+  st.counters["ratio_inferred_over_bitsliced"] = inferred / bits;
+  st.counters["ratio_int64_over_bitsliced"] = i64 / bits;
+  if (scalar > 0) {
+    st.counters["s_scalar"] = scalar;
+    st.counters["ratio_scalar_over_int64"] = scalar / i64;
+    st.counters["ratio_scalar_over_inferred"] = scalar / inferred;
+  }
+}
+BENCHMARK(BM_equiv_ratios)->Args({8, 3, 0})->Args({6, 3, 1})->Unit(benchmark::kSecond)->Iterations(1);
+
+// Bit-sliced simulation of an AIGER file (CZ_BENCH_AIG: binary AIGER, e.g. written by ABC;
+// bench/aig_vs_abc.sh runs ABC's &sim on the same file in the same run). Reports the read time,
+// bit-sliced ops per AND (complement flags fused) and AND·patterns per second of thread CPU time.
+void BM_aig_sim(benchmark::State& st) {
+  const char* path = std::getenv("CZ_BENCH_AIG");
+  if (!path) {
+    st.SkipWithError("set CZ_BENCH_AIG to a binary AIGER file");
+    for (auto _ : st) {}
+    return;
+  }
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  };
+  std::ifstream f(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::size_t patterns = st.range(0);
+  double t_read = 0, t_sim = 0, t_plain = 0, ands = 0, ops = 0, ops_plain = 0, slots = 0;
+  for (auto _ : st) {
+    double t0 = now();
+    const std::string p(path);
+    Circuit c = read_circuit(text, p.size() > 4 && p.substr(p.size() - 4) == ".aag" ? "aiger" : "aiger-binary", path);
+    double t1 = now();
+    t_read = t1 - t0;
+    ands = static_cast<double>(to_aig(c).num_ands());
+    BitSliced bs(c), plain(c, false);
+    ops = static_cast<double>(bs.program_size()), ops_plain = static_cast<double>(plain.program_size());
+    slots = static_cast<double>(bs.working_slots());
+    const std::size_t n = c.num_inputs(), O = c.outputs().size(), W = BitSliced::kWords;
+    const std::size_t nb = static_cast<std::size_t>(st.range(1));
+    std::vector<std::uint64_t> in(nb * n * W), out(nb * O * W), work;
+    std::mt19937_64 rng(1);
+    t0 = now();
+    for (std::size_t done = 0; done < patterns; done += nb * BitSliced::kInstances) {
+      for (auto& v : in) v = rng();  // fresh random patterns per pass, as &sim draws per frame
+      bs.run_blocks(in.data(), out.data(), nb, work);
+      benchmark::DoNotOptimize(out.data());
+    }
+    t_sim = now() - t0;
+    in.resize(n * W);
+    out.resize(O * W);
+    rng.seed(1);
+    t0 = now();
+    for (std::size_t done = 0; done < patterns; done += BitSliced::kInstances) {
+      for (auto& v : in) v = rng();
+      plain.run_block(in.data(), out.data(), work);
+      benchmark::DoNotOptimize(out.data());
+    }
+    t_plain = now() - t0;
+  }
+  st.counters["ands"] = ands;
+  st.counters["ops_per_and"] = ops / ands;
+  st.counters["ops_per_and_unfused"] = ops_plain / ands;
+  st.counters["slots"] = slots;
+  st.counters["blocks_per_pass"] = static_cast<double>(st.range(1));
+  st.counters["s_read"] = t_read;
+  st.counters["s_sim"] = t_sim;
+  st.counters["s_sim_unfused"] = t_plain;
+  st.counters["ratio_unfused_over_fused"] = t_plain / t_sim;
+  st.counters["and_patterns_per_s"] = ands * static_cast<double>(patterns) / t_sim;
+}
+BENCHMARK(BM_aig_sim)->Args({409600, 1})->Args({409600, 2})->Args({409600, 4})->Args({409600, 8})->Unit(benchmark::kSecond)->Iterations(1);
 
 }  // namespace
 

@@ -38,3 +38,31 @@ class BatchFp {
 };
 
 }  // namespace cz::circuits
+
+namespace cz::circuits {
+
+// Batched checked int64 (the exact fast path for integral circuits, many instances per pass): the
+// same slot-allocated program as BatchFp, kBlock lanes per block, wrapping arithmetic with an
+// overflow flag per lane. A lane whose flag is set has meaningless outputs and must be redone
+// exactly (Evaluator<RingZ>); the other lanes are exact. A live constant outside int64 flags every
+// lane. Throws std::domain_error when a live constant is not an integer (use Q for those).
+class BatchI64 {
+ public:
+  static constexpr std::size_t kBlock = 256;
+  explicit BatchI64(const Circuit& c);
+  std::size_t working_slots() const { return slots_; }
+  std::size_t program_size() const { return code_.size(); }
+  std::size_t num_outputs() const { return out_slot_.size(); }
+  // in[i*kBlock + lane], out[o*kBlock + lane], ovf[lane] != 0 where the lane overflowed.
+  void run_block(const std::int64_t* in, std::int64_t* out, std::uint64_t* ovf, std::vector<std::int64_t>& work) const;
+
+  enum class K : std::uint8_t { Input, Const, Big, Add, Mul, AddC, MulC };
+  struct Instr { K k; std::uint32_t dst, a, b; std::int64_t c; };
+
+ private:
+  std::vector<Instr> code_;
+  std::vector<std::uint32_t> out_slot_;
+  std::size_t slots_ = 0, n_inputs_ = 0;
+};
+
+}  // namespace cz::circuits

@@ -1,5 +1,6 @@
 #include "circuits/eval_bitslice.h"
 
+#include <array>
 #include <stdexcept>
 
 #include "circuits/slots.h"
@@ -13,33 +14,47 @@ static_assert(sizeof(V) == BitSliced::kWords * 8);
 
 using K = BitSliced::K;
 
-// The hot loop, cloned per ISA (GCC function multiversioning).
+// The hot loop, cloned per ISA (GCC function multiversioning). nb blocks per instruction (the
+// dispatch is paid once for all of them): slot s of block j is w[(s·nb + j)·W], input i of
+// block j is in[(j·n_in + i)·W].
 __attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(const BitSliced::Instr* code, std::size_t n,
-                                                                              const std::uint64_t* in, std::uint64_t* w) {
+                                                                              const std::uint64_t* in, std::size_t n_in,
+                                                                              std::uint64_t* w, std::size_t nb) {
   constexpr std::size_t W = BitSliced::kWords;
+  const std::size_t S = nb * W;
   for (std::size_t k = 0; k < n; ++k) {
     const BitSliced::Instr& I = code[k];
-    V* d = reinterpret_cast<V*>(w + std::size_t{I.dst} * W);
-    const V* x = reinterpret_cast<const V*>(w + std::size_t{I.x} * W);
-    const V* y = reinterpret_cast<const V*>(w + std::size_t{I.y} * W);
-    const V* z = reinterpret_cast<const V*>(w + std::size_t{I.z} * W);
+    V* d = reinterpret_cast<V*>(w + std::size_t{I.dst} * S);
+    const V* x = reinterpret_cast<const V*>(w + std::size_t{I.x} * S);
+    const V* y = reinterpret_cast<const V*>(w + std::size_t{I.y} * S);
+    const V* z = reinterpret_cast<const V*>(w + std::size_t{I.z} * S);
     switch (I.k) {
-      case K::Input: *d = *reinterpret_cast<const V*>(in + std::size_t{I.x} * W); break;
-      case K::Const0: *d = V{} ; break;
-      case K::Const1: *d = ~V{}; break;
-      case K::Not: *d = ~*x; break;
-      case K::And: *d = *x & *y; break;
-      case K::Or: *d = *x | *y; break;
-      case K::Xor: *d = *x ^ *y; break;
-      case K::Xnor: *d = ~(*x ^ *y); break;
-      case K::Mux: *d = (*x & *y) | (~*x & *z); break;
+      case K::Input:
+        for (std::size_t j = 0; j < nb; ++j) d[j] = *reinterpret_cast<const V*>(in + (j * n_in + I.x) * W);
+        break;
+      case K::Const0: for (std::size_t j = 0; j < nb; ++j) d[j] = V{}; break;
+      case K::Const1: for (std::size_t j = 0; j < nb; ++j) d[j] = ~V{}; break;
+      case K::Not: for (std::size_t j = 0; j < nb; ++j) d[j] = ~x[j]; break;
+      case K::And: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] & y[j]; break;
+      case K::Or: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] | y[j]; break;
+      case K::Xor: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] ^ y[j]; break;
+      case K::Xnor: for (std::size_t j = 0; j < nb; ++j) d[j] = ~(x[j] ^ y[j]); break;
+      case K::Mux: for (std::size_t j = 0; j < nb; ++j) d[j] = (x[j] & y[j]) | (~x[j] & z[j]); break;
+      case K::AndC: {
+        const std::uint64_t f = I.z;
+        const V cx = V{} - static_cast<std::uint64_t>(f & 1), cy = V{} - static_cast<std::uint64_t>((f >> 1) & 1),
+                cr = V{} - static_cast<std::uint64_t>(f >> 2);
+        const V* xa = reinterpret_cast<const V*>(w + std::size_t{I.x} * S);
+        for (std::size_t j = 0; j < nb; ++j) d[j] = ((xa[j] ^ cx) & (y[j] ^ cy)) ^ cr;
+        break;
+      }
     }
   }
 }
 
 }  // namespace
 
-BitSliced::BitSliced(const Circuit& c) : n_inputs_(c.num_inputs()) {
+BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()) {
   if (!c.all_outputs_bit())
     throw std::invalid_argument(
         "bit-sliced evaluation needs a circuit whose outputs are all Bit wires (evaluating an integer circuit mod 2 "
@@ -47,45 +62,95 @@ BitSliced::BitSliced(const Circuit& c) : n_inputs_(c.num_inputs()) {
   // The Boolean skeleton: Bit gates reachable from the outputs through BitDef operands.
   std::vector<std::uint8_t> need = boolean_skeleton(c);
   std::vector<std::uint32_t> node_of(c.size(), kNoSlot);
-  std::vector<GateId> gates;
-  std::vector<std::array<std::uint32_t, 3>> nodes;
+  struct Node { BoolOp op; std::uint32_t input; std::array<std::uint32_t, 3> arg; std::array<bool, 2> neg; };
+  std::vector<Node> nodes;
   for (GateId i = 0; i < c.size(); ++i) {
     if (!need[i]) continue;
     const BitDef& d = c.bit_def(i);
-    node_of[i] = static_cast<std::uint32_t>(gates.size());
-    gates.push_back(i);
+    node_of[i] = static_cast<std::uint32_t>(nodes.size());
     auto nd = [&](GateId g) { return g == kNoGate ? kNoSlot : node_of[g]; };
-    nodes.push_back({nd(d.x), nd(d.y), nd(d.z)});
+    nodes.push_back({d.op, d.op == BoolOp::Input ? c.gate(i).a : 0u, {nd(d.x), nd(d.y), nd(d.z)}, {false, false}});
   }
-  std::vector<std::uint8_t> pinned(gates.size(), 0);
-  for (const auto& o : c.outputs()) pinned[node_of[o.gate]] = 1;
-  SlotPlan plan = allocate_slots(nodes, pinned);
+  if (fuse_not)
+    for (Node& nd : nodes) {
+      const bool two = nd.op == BoolOp::And || nd.op == BoolOp::Or || nd.op == BoolOp::Xor || nd.op == BoolOp::Xnor;
+      for (int j = 0; j < (two ? 2 : nd.op == BoolOp::Mux ? 1 : 0); ++j)
+        while (nodes[nd.arg[j]].op == BoolOp::Not) {
+          nd.arg[j] = nodes[nd.arg[j]].arg[0];
+          nd.neg[j] = !nd.neg[j];
+        }
+      if (nd.op == BoolOp::Mux && nd.neg[0]) {  // ~s ? a : c = s ? c : a
+        std::swap(nd.arg[1], nd.arg[2]);
+        nd.neg[0] = false;
+      }
+      if (nd.op == BoolOp::Xor || nd.op == BoolOp::Xnor) {  // a complement toggles XOR ↔ XNOR
+        if (nd.neg[0] != nd.neg[1]) nd.op = nd.op == BoolOp::Xor ? BoolOp::Xnor : BoolOp::Xor;
+        nd.neg = {false, false};
+      }
+    }
+  // Nodes still read (NOTs absorbed by every reader drop out).
+  std::vector<std::uint8_t> used(nodes.size(), 0), pinned(nodes.size(), 0);
+  for (const auto& o : c.outputs()) used[node_of[o.gate]] = pinned[node_of[o.gate]] = 1;
+  for (std::size_t k = nodes.size(); k-- > 0;)
+    if (used[k])
+      for (std::uint32_t a : nodes[k].arg)
+        if (a != kNoSlot) used[a] = 1;
+  std::vector<std::uint32_t> renum(nodes.size(), kNoSlot);
+  std::vector<std::array<std::uint32_t, 3>> args;
+  std::vector<std::uint8_t> pin;
+  std::vector<std::size_t> kept;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (!used[k]) continue;
+    renum[k] = static_cast<std::uint32_t>(kept.size());
+    kept.push_back(k);
+    auto rn = [&](std::uint32_t a) { return a == kNoSlot ? kNoSlot : renum[a]; };
+    args.push_back({rn(nodes[k].arg[0]), rn(nodes[k].arg[1]), rn(nodes[k].arg[2])});
+    pin.push_back(pinned[k]);
+  }
+  SlotPlan plan = allocate_slots(args, pin);
   slots_ = plan.slots;
-  for (std::size_t k = 0; k < gates.size(); ++k) {
-    const BitDef& d = c.bit_def(gates[k]);
-    auto sl = [&](std::size_t i) { return nodes[k][i] == kNoSlot ? 0u : plan.slot[nodes[k][i]]; };
-    Instr in{K::Input, plan.slot[k], sl(0), sl(1), sl(2)};
-    switch (d.op) {
-      case BoolOp::Input: in.k = K::Input; in.x = c.gate(gates[k]).a; break;
+  for (std::size_t m = 0; m < kept.size(); ++m) {
+    const Node& nd = nodes[kept[m]];
+    auto sl = [&](std::size_t i) { return args[m][i] == kNoSlot ? 0u : plan.slot[args[m][i]]; };
+    Instr in{K::Input, plan.slot[m], sl(0), sl(1), sl(2)};
+    const bool n0 = nd.neg[0], n1 = nd.neg[1];
+    switch (nd.op) {
+      case BoolOp::Input: in.k = K::Input; in.x = nd.input; break;
       case BoolOp::Const0: in.k = K::Const0; break;
       case BoolOp::Const1: in.k = K::Const1; break;
       case BoolOp::Not: in.k = K::Not; break;
-      case BoolOp::And: in.k = K::And; break;
-      case BoolOp::Or: in.k = K::Or; break;
+      case BoolOp::And:
+      case BoolOp::Or:
+        if (!n0 && !n1) {
+          in.k = nd.op == BoolOp::And ? K::And : K::Or;
+        } else {  // x | y = ~(~x & ~y)
+          const bool is_or = nd.op == BoolOp::Or;
+          in.k = K::AndC;
+          in.z = static_cast<std::uint32_t>((n0 != is_or) | (n1 != is_or) << 1 | is_or << 2);
+        }
+        break;
       case BoolOp::Xor: in.k = K::Xor; break;
       case BoolOp::Xnor: in.k = K::Xnor; break;
       case BoolOp::Mux: in.k = K::Mux; break;
     }
     code_.push_back(in);
   }
-  for (const auto& o : c.outputs()) out_slot_.push_back(plan.slot[node_of[o.gate]]);
+  for (const auto& o : c.outputs()) out_slot_.push_back(plan.slot[renum[node_of[o.gate]]]);
 }
 
 void BitSliced::run_block(const std::uint64_t* in, std::uint64_t* out, std::vector<std::uint64_t>& work) const {
-  work.resize(std::max<std::size_t>(slots_, 1) * kWords);
-  run_program(code_.data(), code_.size(), in, work.data());
-  for (std::size_t o = 0; o < out_slot_.size(); ++o)
-    for (std::size_t w = 0; w < kWords; ++w) out[o * kWords + w] = work[std::size_t{out_slot_[o]} * kWords + w];
+  run_blocks(in, out, 1, work);
+}
+
+void BitSliced::run_blocks(const std::uint64_t* in, std::uint64_t* out, std::size_t nb,
+                           std::vector<std::uint64_t>& work) const {
+  const std::size_t S = nb * kWords;
+  work.resize(std::max<std::size_t>(slots_, 1) * S);
+  run_program(code_.data(), code_.size(), in, n_inputs_, work.data(), nb);
+  const std::size_t O = out_slot_.size();
+  for (std::size_t j = 0; j < nb; ++j)
+    for (std::size_t o = 0; o < O; ++o)
+      for (std::size_t w = 0; w < kWords; ++w) out[(j * O + o) * kWords + w] = work[std::size_t{out_slot_[o]} * S + j * kWords + w];
 }
 
 void BitSliced::exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in) {

@@ -19,7 +19,10 @@ class BitSliced {
   static constexpr std::size_t kWords = 8;
   static constexpr std::size_t kInstances = 64 * kWords;
 
-  explicit BitSliced(const Circuit& c);
+  // fuse_not: a NOT read by AND/OR/XOR/XNOR/MUX becomes a complement flag on that operand
+  // (AND-with-complement ops: an AIG costs one op per AND instead of ~1.85); a NOT left with no
+  // other reader is dropped. fuse_not = false keeps every NOT as its own op (the reference).
+  explicit BitSliced(const Circuit& c, bool fuse_not = true);
   std::size_t num_inputs() const { return n_inputs_; }
   std::size_t num_outputs() const { return out_slot_.size(); }
   std::size_t program_size() const { return code_.size(); }
@@ -27,10 +30,15 @@ class BitSliced {
 
   // in[i*kWords + w]: input i, word w; out[o*kWords + w]. `work` is scratch (reused).
   void run_block(const std::uint64_t* in, std::uint64_t* out, std::vector<std::uint64_t>& work) const;
+  // nb blocks in one pass over the program (the per-op dispatch is paid once): in and out are nb
+  // consecutive single-block arrays (block j: in + j·num_inputs·kWords, out + j·num_outputs·kWords).
+  void run_blocks(const std::uint64_t* in, std::uint64_t* out, std::size_t nb, std::vector<std::uint64_t>& work) const;
 
   static void exhaustive_inputs(std::uint64_t base, std::size_t n_inputs, std::uint64_t* in);
 
-  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux };
+  // AndC: ((x ^ cx) & (y ^ cy)) ^ cr with the complement flags cx, cy, cr in bits 0, 1, 2 of z:
+  // every AND/OR of complemented operands is this one op (an AIG runs branch-predictably).
+  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndC };
   struct Instr { K k; std::uint32_t dst, x, y, z; };
 
  private:

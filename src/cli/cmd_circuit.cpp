@@ -45,6 +45,7 @@ int cmd_circuit(const CircuitOptions& o) {
   if (!o.to.empty() && o.out.empty()) throw InputError("--to needs an output path", "-o");
   if (o.to.empty() && !o.out.empty()) throw InputError("-o needs --to FORMAT", "--to");
   check_outputs({{"-o", o.out}, {"--json", o.json_path}}, {{"file", o.file}, {"--equiv", o.equiv}});
+  if (o.samples && o.equiv.empty()) throw InputError("--samples needs --equiv FILE", "--samples");
   circuits::Circuit c = load(o.file, fmt);
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
@@ -52,15 +53,33 @@ int cmd_circuit(const CircuitOptions& o) {
     circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"));
     circuits::EquivResult r;
     try {
-      r = circuits::equivalent_on_01(c, other, o.threads);
+      r = o.samples ? circuits::sample_equivalent(c, other, o.samples, o.seed, o.threads)
+                    : circuits::equivalent_on_01(c, other, o.threads);
     } catch (const std::invalid_argument& e) {
       throw InputError(e.what(), "--equiv " + o.equiv);
     }
     nlohmann::json ej = {{"file", o.equiv}, {"equivalent", r.equivalent}, {"instances", r.instances}, {"method", r.method}};
+    auto cx_json = [](const circuits::Counterexample& cx) {
+      nlohmann::json j = {{"instance", cx.instance}, {"output", cx.output}, {"first", cx.want}, {"second", cx.got}};
+      if (cx.field_inputs.empty()) j["inputs"] = cx.inputs;
+      else j["field_inputs"] = cx.field_inputs;
+      return j;
+    };
+    if (o.samples) {
+      ej["samples"] = r.samples;
+      ej["seed"] = r.seed;
+      if (r.prime) {
+        ej["prime"] = r.prime;
+        ej["formal_degree"] = r.degree;
+        ej["error_per_sample"] = r.error_per_sample;
+        ej["log10_error_bound"] = r.log10_error_bound;
+      }
+      if (r.agree_on_01) ej["agree_on_01"] = *r.agree_on_01;
+      if (r.counterexample_01) ej["counterexample_01"] = cx_json(*r.counterexample_01);
+      ej["note"] = r.note;
+    }
     if (r.counterexample) {
-      const auto& cx = *r.counterexample;
-      ej["counterexample"] = {{"instance", cx.instance}, {"inputs", cx.inputs}, {"output", cx.output},
-                              {"first", cx.want}, {"second", cx.got}};
+      ej["counterexample"] = cx_json(*r.counterexample);
       rc = 1;
     }
     j["equiv"] = ej;
@@ -73,8 +92,13 @@ int cmd_circuit(const CircuitOptions& o) {
   human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];
-    human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
-          << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
+    if (e.contains("samples"))
+      human << "  equivalent to " << o.equiv << " on " << e["samples"] << " random samples, seed " << e["seed"] << " ("
+            << e["method"].get<std::string>() << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n  "
+            << e["note"].get<std::string>() << "\n";
+    else
+      human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
+            << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
     if (e.contains("counterexample"))
       std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
   }

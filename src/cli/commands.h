@@ -84,6 +84,7 @@ int cmd_mqar_data(const MqarDataOptions& o);
 struct CircuitOptions {
   std::string file, from, to, out, equiv, equiv_from, json_path;
   unsigned threads = 0;
+  std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
 };
 int cmd_circuit(const CircuitOptions& o);
 

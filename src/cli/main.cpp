@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   add_json(evl, ev.json_path, deferred, "write the output (default: stdout)");
 
   CircuitOptions co;
-  std::string co_threads;
+  std::string co_threads, co_samples, co_seed;
   auto* circ = app.add_subcommand("circuit", "read a circuit file: stats, convert (--to), check equivalence (--equiv)");
   circ->add_option("file", co.file, "circuit file")->required();
   circ->add_option("--from", co.from, "its format (default: by extension .json .dot .aag .aig .blif .bristol)");
@@ -145,6 +145,11 @@ int main(int argc, char** argv) {
   uint_option(circ, "--threads", co.threads, co_threads, deferred,
               "worker threads for --equiv (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0,
               cz::kMaxThreads);
+  uint_option(circ, "--samples", co.samples, co_samples, deferred,
+              "--equiv by K random samples instead of every 0/1 input (0/1 words for all-Bit circuits, else points of a "
+              "random ~61-bit prime field with the Schwartz-Zippel bound)",
+              1, kI64Max);
+  uint_option(circ, "--seed", co.seed, co_seed, deferred, "seed of --samples (default 1)", 0, kU64Max);
 
   ProveOptions pr;
   std::string pr_seed;

@@ -54,6 +54,25 @@ PY
 check not-equiv 1 "$CZ" circuit "$T/c.json" --equiv "$T/c2.json" --json -; err_has not-equiv "counterexample"
 py "import json; e=json.load(open('$T/out'))['equiv']; assert not e['equivalent'] and e['counterexample']['instance']==0 and e['counterexample']['output']=='lt', e" "counterexample json"
 
+# --samples/--seed: random simulation (bit-sliced 0/1 words for all-Bit, a random prime field otherwise)
+check sample-bit 0 "$CZ" circuit "$T/s.aag" --equiv "$T/s.json" --samples 1000 --seed 3 --json -
+py "import json; e=json.load(open('$T/out'))['equiv']; assert e['equivalent'] and e['method']=='sampled-bit-sliced' and e['samples']==1000 and e['seed']==3, e" "sampled bit-sliced json"
+check sample-fp 0 "$CZ" circuit "$T/m.bristol" --equiv "$T/m.json" --samples 50 --seed 9 --json -
+py "import json; e=json.load(open('$T/out'))['equiv']; assert e['equivalent'] and e['method']=='sampled-Fp' and 2**60 < e['prime'] < 2**61 and e['log10_error_bound'] < -500, e" "sampled Fp json"
+cp "$T/out" "$T/fp1.json"
+check sample-again 0 "$CZ" circuit "$T/m.bristol" --equiv "$T/m.json" --samples 50 --seed 9 --threads 1 --json -
+py "import json; a=json.load(open('$T/out'))['equiv']; b=json.load(open('$T/fp1.json'))['equiv']; assert a==b, (a,b)" "same seed, same result"
+check sample-differ 1 "$CZ" circuit "$T/c.json" --equiv "$T/c2.json" --samples 100 --json -; err_has sample-differ "counterexample"
+py "import json; e=json.load(open('$T/out'))['equiv']; assert not e['equivalent'] and len(e['counterexample']['inputs'])==4, e" "sampled counterexample json"
+echo '{"format":"circuitzoo.circuit/1","inputs":["a"],"gates":[{"op":"mul","a":0,"b":0}],"outputs":[{"name":"o","gate":1}]}' > "$T/sq.json"
+echo '{"format":"circuitzoo.circuit/1","inputs":["a"],"gates":[],"outputs":[{"name":"o","gate":0}]}' > "$T/id.json"
+check poly-only 1 "$CZ" circuit "$T/sq.json" --equiv "$T/id.json" --samples 10 --json -
+py "import json; e=json.load(open('$T/out'))['equiv']; assert not e['equivalent'] and e['agree_on_01'] and 'agree on all 2 0/1 inputs' in e['note'] and len(e['counterexample']['field_inputs'])==1, e" "differ as polynomials, agree on 0/1"
+check samples-zero 2 "$CZ" circuit "$T/s.json" --equiv "$T/s.aag" --samples 0; err_has samples-zero "samples"
+check samples-junk 2 "$CZ" circuit "$T/s.json" --equiv "$T/s.aag" --samples ten; err_has samples-junk "samples"
+check seed-neg 2 "$CZ" circuit "$T/s.json" --equiv "$T/s.aag" --samples 5 --seed -1; err_has seed-neg "seed"
+check samples-alone 2 "$CZ" circuit "$T/s.json" --samples 5; err_has samples-alone "needs --equiv"
+
 # bad input: exit 2, a clear message, no partial file
 check bad-format 2 "$CZ" export circuit/sort --format png -o "$T/x.png"; err_has bad-format "unknown format"
 [ -e "$T/x.png" ] && { echo "FAIL partial png"; fails=$((fails+1)); }

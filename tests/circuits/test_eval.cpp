@@ -106,7 +106,7 @@ TEST_CASE("equivalence: exact path on Field circuits") {
   Circuit c0 = build(0), c1 = build(1), c2 = build(2);
   auto r = equivalent_on_01(c0, c1);
   CHECK(r.equivalent);
-  CHECK(r.method == "exact");
+  CHECK(r.method == "batched-int64");
   auto r2 = equivalent_on_01(c0, c2);
   REQUIRE(!r2.equivalent);
   CHECK(r2.counterexample->instance == 7);
