@@ -25,19 +25,7 @@ while [ $# -gt 0 ]; do
 done
 
 PKGS=(cmake ninja-build clang libclang-rt-14-dev libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "fuzz: installing ${missing[*]}" >&2
-    apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-  else
-    echo "fuzz: missing packages ${missing[*]} (run as root, or install them)" >&2
-  fi
-fi
+scripts/install-packages.sh fuzz "${PKGS[@]}"
 CXX_BIN=$(command -v clang++ || command -v clang++-14 || true)
 [ -n "$CXX_BIN" ] || { echo "fuzz: clang++ not found" >&2; exit 2; }
 

@@ -6,19 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # berkeley-abc lets tests check that AIGER/BLIF exports are accepted by ABC (Yosys is too heavy: it pulls GTK).
 PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc python3-numpy python3-pybind11 python3-matplotlib python3-pytest)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    echo "setup: installing ${missing[*]}" >&2
-    apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-  else
-    echo "setup: missing packages ${missing[*]} (run as root, or install them)" >&2
-  fi
-fi
+scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 # ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional.
