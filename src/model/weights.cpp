@@ -150,7 +150,11 @@ std::string to_npz(const ModelTensors& t) {
   if (files.size() > 0xFFFF) throw InputError("too many tensors for a .npz (zip64 is not written); export safetensors instead", "--format npz");
   std::string out, central;
   constexpr std::uint64_t kMax = 0xFFFFFFFFull;
-  for (const auto& [name, data] : files) {
+  for (const auto& file : files) {
+    // Named references, not structured bindings: lambdas may not capture bindings before C++20's
+    // P1091 (clang 14 refuses it; the fuzz build uses clang).
+    const auto& name = file.first;
+    const auto& data = file.second;
     if (out.size() > kMax || data.size() > kMax)
       throw InputError("the .npz would exceed 4 GiB (zip64 is not written); export safetensors instead", "--format npz");
     const std::uint32_t crc = crc32(data);
