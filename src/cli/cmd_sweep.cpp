@@ -99,8 +99,21 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
     std::map<std::string, std::vector<std::pair<double, double>>> series;
     for (std::size_t r = 0; r < rows.size(); ++r)
       for (const auto& [col, y] : numeric_columns(rows[r])) series[col].emplace_back(xs[r], y);
+    // A fit says which points it used: a quantity measured at fewer values than the sweep has (e.g.
+    // AIG statistics, skipped above 200k gates) is fitted over those only, and says so.
     for (const auto& [col, pts] : series)
-      if (auto f = fit_loglog(pts)) fits.push_back({{"quantity", col}, {"against", key}, {"fit", fit_json(*f)}});
+      if (auto f = fit_loglog(pts)) {
+        json entry = {{"quantity", col}, {"against", key}, {"fit", fit_json(*f)},
+                      {"points_used", pts.size()}, {"sweep_points", rows.size()}};
+        if (pts.size() < rows.size()) {
+          std::ostringstream os;
+          os << "fitted over " << pts.size() << " of " << rows.size() << " values (" << key << " from "
+             << num(pts.front().first) << " to " << num(pts.back().first)
+             << "): the quantity is not measured at the others (a cap, e.g. AIG statistics above 200k gates)";
+          entry["note"] = os.str();
+        }
+        fits.push_back(entry);
+      }
     // Asymptotic claims: achieved against the claim's shape, row by row.
     std::map<std::string, std::vector<std::pair<double, double>>> shapes;
     std::map<std::string, json> claim_of;
@@ -118,6 +131,11 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
       json entry = {{"quantity", claim_of[id]["quantity"]}, {"against", claim_of[id]["claimed"]},
                     {"source", claim_of[id]["source"]}, {"achieved_over_shape", ratios}};
       if (auto f = fit_loglog(pts)) entry["fit"] = fit_json(*f);
+      entry["points_used"] = pts.size();
+      entry["sweep_points"] = rows.size();
+      if (pts.size() < rows.size())
+        entry["note"] = "fitted over " + std::to_string(pts.size()) + " of " + std::to_string(rows.size()) +
+                        " values: the claim's achieved value is not measured at the others";
       fits.push_back(entry);
     }
   }
@@ -182,6 +200,7 @@ int cmd_sweep(const SweepOptions& o) {
           << num(std::round(f["fit"]["slope"].get<double>() * 1e4) / 1e4) << " (r2 "
           << num(std::round(f["fit"]["r2"].get<double>() * 1e4) / 1e4) << ")";
     if (f.contains("achieved_over_shape")) human << " ratios " << f["achieved_over_shape"].dump();
+    if (f.contains("note")) human << " [" << f["note"].get<std::string>() << "]";
     human << "\n";
   }
   return 0;

@@ -150,5 +150,19 @@ PY
 done
 python3 -c "import json; r=json.load(open('$T/sc-pn4pc4pvariantpaper.json')); assert r['failed'] > 0" || { echo "FAIL block-vs-scalar: the paper variant should fail at n=4 c=4"; fails=$((fails+1)); }
 
+# Fits say which points they used: AIG statistics stop above 200k gates, so aig_ands is fitted over
+# fewer values than the sweep has, and the fit says so; full series carry no note.
+check sweep-capped 0 "$CZ" sweep mqar/dyadic --vary n=4,8,16,32,64 -p c=1024 -p variant=merge --no-timing --json "$T/cap.json"
+python3 - "$T/cap.json" <<'PY' || { echo "FAIL sweep-capped: fit points not reported"; fails=$((fails+1)); }
+import json, sys
+s = json.load(open(sys.argv[1]))
+f = {x["quantity"]: x for x in s["fits"] if x.get("against") == "n"}
+a = f["circuit.aig_ands"]
+assert a["points_used"] == 4 and a["sweep_points"] == 5 and "4 of 5" in a["note"], a
+z = f["circuit.size"]
+assert z["points_used"] == 5 and "note" not in z, z
+assert not any(x["quantity"].startswith("timing.") for x in s["fits"])
+PY
+
 echo "cli_contract: $fails failure(s)"
 [ "$fails" = 0 ]
