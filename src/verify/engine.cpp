@@ -90,7 +90,11 @@ RunResult run_blocks(const Check& check, unsigned threads, const std::string& la
   };
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, (total + B - 1) / B)));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&] {
+      worker();
+      release_thread_caches();  // FLINT's per-thread caches (LSan), as in run_scalar
+    });
   worker();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);

@@ -6,6 +6,7 @@
 
 #include <thread>
 
+#include "exact/thread_caches.h"
 #include "model/eval.h"
 #include "tensor/conv.h"
 #include "tensor/ntt.h"
@@ -266,7 +267,10 @@ TEST_CASE("a prepared NttFilter reused over a batch and across threads equals th
     for (int b = 0; b < 6; ++b) us.push_back(rand_i64(g, n, d, b % 2 ? 62 : 9));  // 1 and 4 primes
     std::vector<std::optional<Matrix<Int>>> got(us.size());
     std::vector<std::thread> th;
-    for (std::size_t b = 0; b < us.size(); ++b) th.emplace_back([&, b] { got[b] = f.apply(us[b]); });
+    for (std::size_t b = 0; b < us.size(); ++b) th.emplace_back([&, b] {
+      got[b] = f.apply(us[b]);
+      release_thread_caches();
+    });
     for (auto& t : th) t.join();
     auto batch = f.apply_batch(us);
     for (std::size_t b = 0; b < us.size(); ++b) {
