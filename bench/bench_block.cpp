@@ -7,7 +7,7 @@
 
 #include <cstdlib>
 
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace {
 using namespace cz;

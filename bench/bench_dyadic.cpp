@@ -9,7 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include "constructions/mqar/dyadic_check.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace {
 using namespace cz;

@@ -2,7 +2,7 @@
 // 2^20 instances), on one thread: instances/s per core.
 #include <benchmark/benchmark.h>
 
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace {
 void BM_verify_shift_down_exhaustive(benchmark::State& st) {

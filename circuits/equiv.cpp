@@ -18,7 +18,7 @@
 #include "circuits/layout.h"
 #include "exact/thread_caches.h"
 #include "model/eval.h"
-#include "report/progress.h"
+#include "util/progress.h"
 
 namespace cz::circuits {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "util/memory_budget.h"
-#include "verify/engine.h"
+#include "util/threads.h"
 #include "verify/params.h"
 
 namespace cz::est {

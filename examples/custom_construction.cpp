@@ -6,7 +6,7 @@
 #include "constructions/primitives/builders.h"
 #include "model/model_json.h"
 #include "tasks/primitive_semantics.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 #include "verify/model_check.h"
 
 int main(int argc, char** argv) {

@@ -8,7 +8,7 @@
 #include "proofs-checks/checks.h"
 #include "proofs-checks/proof.h"
 #include "proofs-checks/symbolic.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace cz::proofs {
 namespace {

@@ -5,7 +5,7 @@
 // The literal decoding of Prop G.8 ("some query matches") is run as well and must fail (E10).
 #include "proofs-checks/checks.h"
 #include "proofs-checks/proof.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace cz::proofs {
 namespace {

@@ -11,14 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/circuit_artifact.h"
-#include "cli/commands.h"
+#include "app/cli/circuit_artifact.h"
+#include "app/cli/commands.h"
 #include "model/eval.h"
 #include "model/model_json.h"
-#include "report/report_json.h"
+#include "app/report/report_json.h"
 #include "tasks/zoology.h"
 #include "util/error.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace py = pybind11;
 using json = nlohmann::json;

@@ -6,7 +6,7 @@
 #include "constructions/memory_estimate.h"
 #include "circuits/eval_bitslice.h"
 #include "util/error.h"
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz::circ {
 

@@ -13,7 +13,7 @@
 #include "util/error.h"
 #include "verify/construction.h"
 #include "verify/matrix_domain.h"
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz {
 namespace {

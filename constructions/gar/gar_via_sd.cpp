@@ -8,7 +8,7 @@
 #include "constructions/sd/recurrent_jrt.h"
 #include "util/error.h"
 #include "verify/matrix_domain.h"
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz::garc {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "util/error.h"
 #include "verify/matrix_domain.h"
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz::sdc {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz::sdc {
 

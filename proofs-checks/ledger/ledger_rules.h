@@ -11,9 +11,9 @@
 #include "proofs-checks/checks.h"
 #include "proofs-checks/ledger/ledger.h"
 #include "proofs-checks/proof.h"
-#include "report/fit.h"
-#include "report/report_json.h"
-#include "verify/engine.h"
+#include "app/report/fit.h"
+#include "app/report/report_json.h"
+#include "app/engine/engine.h"
 
 namespace cz::ledger::detail {
 using json = nlohmann::json;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "proofs-checks/ledger/ledger.h"
-#include "report/report_json.h"
+#include "app/report/report_json.h"
 
 namespace cz::ledger {
 using json = nlohmann::json;

@@ -1,7 +1,7 @@
 #include "tasks/mqar_domain.h"
 
 #include "util/error.h"
-#include "verify/seeded.h"
+#include "util/seeded.h"
 
 namespace cz::mqar {
 

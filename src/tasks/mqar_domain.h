@@ -34,7 +34,7 @@ std::uint64_t triples_count(std::size_t n, std::size_t c);
 // slowest digit, then values, then queries (base-c digits, position 0 most significant).
 Instance triples_instance(std::size_t n, std::size_t c, std::uint64_t k);
 Domain triples_exhaustive(std::size_t n, std::size_t c);
-// Seeded sampling (verify/seeded.h InstanceRng(seed, k)): keys distinct and uniform; values
+// Seeded sampling (util/seeded.h InstanceRng(seed, k)): keys distinct and uniform; values
 // uniform; query i >= 1 is, with probability 1/2, a uniform earlier key, with probability 1/4 its
 // own triple's key (the E5 trap), else a uniform token; q_0 is uniform.
 Instance triples_sample(std::size_t n, std::size_t c, std::uint64_t seed, std::uint64_t k);

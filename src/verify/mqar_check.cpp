@@ -1,7 +1,6 @@
 #include "verify/mqar_check.h"
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 
 #include "tasks/mqar_reference.h"
@@ -95,9 +94,8 @@ const MqarSolverFactory* find_mqar_solver(const std::string& construction) {
   return it == solvers().end() ? nullptr : &it->second;
 }
 
-Report run_verify_npy(const Construction& c, std::map<std::string, std::string> given, const DomainOptions& opts,
-                      const std::string& inputs_path, const std::string& labels_path) {
-  auto t0 = std::chrono::steady_clock::now();
+NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> given, const std::string& inputs_path,
+                   const std::string& labels_path) {
   const MqarSolverFactory* factory = find_mqar_solver(c.name);
   if (!factory) throw InputError("construction '" + c.name + "' does not answer MQAR batches", "--from-npy");
   zoology::Batch batch = zoology::read_npy_pair(inputs_path, labels_path);
@@ -188,9 +186,7 @@ Report run_verify_npy(const Construction& c, std::map<std::string, std::string> 
 
   built.metrics["batch_labelled_positions"] = labelled;
   built.metrics["batch_reference_label_disagreements"] = ref_disagree;
-  Report r = run_check(c, params, built, check, opts);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();  // incl. reading
-  return r;
+  return NpyCheck{std::move(params), std::move(built), std::move(check)};
 }
 
 }  // namespace cz

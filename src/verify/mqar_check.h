@@ -19,7 +19,6 @@
 #include "tasks/mqar.h"
 #include "tasks/mqar_domain.h"
 #include "verify/construction.h"
-#include "verify/engine.h"
 
 namespace cz {
 
@@ -46,10 +45,16 @@ using MqarSolverFactory = std::function<MqarSolver(const Params&, const Built&)>
 bool register_mqar_solver(const std::string& construction, MqarSolverFactory f);
 const MqarSolverFactory* find_mqar_solver(const std::string& construction);
 
-// `verify NAME --from-npy INPUTS LABELS`: builds the construction with `given` (layout=zoology and
-// N = the file's row length are filled in when the construction has those parameters and they
-// are not given; c defaults to 1 + the largest token or label), then checks every example.
-Report run_verify_npy(const Construction& c, std::map<std::string, std::string> given, const DomainOptions& opts,
-                      const std::string& inputs_path, const std::string& labels_path);
+// `verify NAME --from-npy INPUTS LABELS` (run by app/engine/verify_npy.h): builds the construction
+// with `given` (layout=zoology and N = the file's row length are filled in when the construction
+// has those parameters and they are not given; c defaults to 1 + the largest token or label), and
+// returns the check of every example.
+struct NpyCheck {
+  Params params;
+  Built built;
+  Check check;
+};
+NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> given, const std::string& inputs_path,
+                   const std::string& labels_path);
 
 }  // namespace cz

@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "circuits/gadgets_sort.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 using namespace cz::circuits;

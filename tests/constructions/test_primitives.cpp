@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "util/error.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 

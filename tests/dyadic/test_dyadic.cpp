@@ -14,7 +14,7 @@
 #include "tasks/mqar_reference.h"
 #include "tests/seed.h"
 #include "util/error.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 using namespace cz::mqarc;

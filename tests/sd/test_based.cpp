@@ -5,7 +5,7 @@
 #include "constructions/sd/based_jrt.h"
 #include "constructions/sd/kernels.h"
 #include "tasks/sd_targets.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 

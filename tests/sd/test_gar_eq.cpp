@@ -10,7 +10,7 @@
 #include "tasks/eq.h"
 #include "tasks/gar.h"
 #include "tasks/mqar_reference.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 

@@ -4,7 +4,7 @@
 
 #include "constructions/sd/recurrent_jrt.h"
 #include "model/recurrent.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 

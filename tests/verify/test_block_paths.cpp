@@ -7,7 +7,7 @@
 #include "constructions/mqar/solvers.h"
 #include "constructions/sd/based_jrt.h"
 #include "tests/seed.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 using namespace cz;
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "report/fit.h"
+#include "app/report/fit.h"
 
 using namespace cz;
 

@@ -1,4 +1,4 @@
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 #include <algorithm>
 #include <atomic>
@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "exact/thread_caches.h"
-#include "report/progress.h"
+#include "util/progress.h"
 
 namespace cz {
 
@@ -16,12 +16,6 @@ bool Report::binding_claim_failed() const {
   for (const auto& c : claims)
     if (c.binding && c.holds && !*c.holds) return true;
   return false;
-}
-
-unsigned resolve_threads(unsigned requested) {
-  if (requested) return std::min(requested, kMaxThreads);
-  unsigned h = std::thread::hardware_concurrency();
-  return h ? std::min(h, kMaxThreads) : 1;
 }
 
 namespace {

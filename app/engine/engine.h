@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/threads.h"
 #include "verify/construction.h"
 
 namespace cz {
@@ -55,10 +56,5 @@ struct RunPlan {
 };
 RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan = {});
 
-// Worker threads: 0 means all cores; at most kMaxThreads (the CLI refuses more with exit 2, and
-// the engine clamps to it). A fixed bound, not one per machine, so a command line that works on
-// one machine works on every other.
-inline constexpr unsigned kMaxThreads = 1024;
-unsigned resolve_threads(unsigned requested);
 
 }  // namespace cz

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace cz {
 

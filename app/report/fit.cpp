@@ -1,4 +1,4 @@
-#include "report/fit.h"
+#include "app/report/fit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -10,13 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
-#include "cli/plot.h"
-#include "report/fit.h"
-#include "report/report_json.h"
+#include "app/cli/commands.h"
+#include "app/cli/plot.h"
+#include "app/report/fit.h"
+#include "app/report/report_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace cz::cli {
 namespace {

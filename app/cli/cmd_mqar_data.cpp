@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 #include "tasks/zoology.h"
 #include "util/error.h"
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 

@@ -3,11 +3,11 @@
 #include <functional>
 #include <iostream>
 
-#include "cli/commands.h"
-#include "report/report_json.h"
+#include "app/cli/commands.h"
+#include "app/report/report_json.h"
 #include "util/error.h"
 #include "util/escape.h"
-#include "verify/engine.h"
+#include "app/engine/engine.h"
 
 namespace {
 

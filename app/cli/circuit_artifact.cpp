@@ -1,4 +1,4 @@
-#include "cli/circuit_artifact.h"
+#include "app/cli/circuit_artifact.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,9 +1,9 @@
 #include <chrono>
 #include <iostream>
 
-#include "cli/circuit_artifact.h"
-#include "cli/commands.h"
-#include "report/report_json.h"
+#include "app/cli/circuit_artifact.h"
+#include "app/cli/commands.h"
+#include "app/report/report_json.h"
 
 namespace cz::cli {
 

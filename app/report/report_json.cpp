@@ -1,4 +1,4 @@
-#include "report/report_json.h"
+#include "app/report/report_json.h"
 
 #include <iomanip>
 #include <sstream>

@@ -1,9 +1,9 @@
 #include <iostream>
 
-#include "cli/commands.h"
-#include "report/report_json.h"
+#include "app/cli/commands.h"
+#include "app/report/report_json.h"
 #include "util/error.h"
-#include "verify/mqar_check.h"
+#include "app/engine/verify_npy.h"
 
 namespace cz::cli {
 

@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 #include "proofs-checks/proof.h"
-#include "report/report_json.h"
+#include "app/report/report_json.h"
 #include "util/error.h"
 
 namespace cz::cli {

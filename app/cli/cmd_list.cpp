@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 
 namespace cz::cli {
 

@@ -7,7 +7,7 @@
 #include "circuits/equiv.h"
 #include "circuits/io.h"
 #include "circuits/stats.h"
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 

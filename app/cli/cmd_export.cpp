@@ -1,8 +1,8 @@
 #include <iostream>
 
 #include "circuits/io.h"
-#include "cli/circuit_artifact.h"
-#include "cli/commands.h"
+#include "app/cli/circuit_artifact.h"
+#include "app/cli/commands.h"
 #include "model/model_json.h"
 #include "model/weights.h"
 #include "util/atomic_file.h"

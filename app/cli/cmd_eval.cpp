@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "app/cli/commands.h"
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "util/atomic_file.h"

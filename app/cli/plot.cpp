@@ -1,4 +1,4 @@
-#include "cli/plot.h"
+#include "app/cli/plot.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

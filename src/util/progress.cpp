@@ -1,4 +1,4 @@
-#include "report/progress.h"
+#include "util/progress.h"
 
 #include <unistd.h>
 
