@@ -2,12 +2,17 @@
 """Draw a circuitzoo sweep (`circuitzoo sweep ... --json`) on log-log axes.
 
     plot.py SWEEP.json OUT.svg|png      (what `circuitzoo sweep ... --plot OUT` runs)
+    plot.py --claims LEDGER.json OUT    (what `circuitzoo claims --plot OUT` runs)
     plot.py --check                     (exit 0 when matplotlib imports)
 
 One panel per asymptotic claim: the achieved value against the varied parameter, and the claim's
 O(.) shape scaled to the data (by the geometric mean of achieved/shape), with the fitted log-log
 exponents in the legend. One more panel shows up to eight measured quantities that change (size,
 depth, layers, parameters first, then the fastest-growing), each with its fitted exponent.
+With --claims: one panel per asymptotic row of the claims ledger (`claims --json`), the measured
+quantity against the claimed shape's value at each size (so an O(shape) claim holds when the
+points lie under a line of slope 1), that line, the fitted slope with the row's tolerance, and
+the row's computed status in the title.
 Needs matplotlib (Debian: python3-matplotlib); exits 3 with `error: ...` on stderr without it.
 """
 import json
@@ -64,6 +69,60 @@ def fmt(s):
     return "n/a" if s is None else f"{s:.2f}"
 
 
+STATUS_COLOR = {"consistent": "C2", "inconsistent": "C3", "met": "C2", "missed": "C3", "refuted": "C3"}
+
+
+def ledger_series(claim):
+    """(x label, y label, [(x, y)]) of an asymptotic ledger row, or None."""
+    data = claim.get("data")
+    if not isinstance(data, dict) or not isinstance(data.get("points"), list) or "slope" not in data:
+        return None
+    pts = data["points"]
+    if not pts or not isinstance(pts[0], dict):
+        return None
+    xkey = data.get("x") if isinstance(data.get("x"), str) and data.get("x") in pts[0] else "x"
+    ykey = data.get("y") if isinstance(data.get("y"), str) and data.get("y") in pts[0] else "achieved"
+    xy = [(float(p[xkey]), float(p[ykey])) for p in pts
+          if isinstance(p.get(xkey), (int, float)) and isinstance(p.get(ykey), (int, float))
+          and p[xkey] > 0 and p[ykey] > 0]
+    if len(xy) < 2:
+        return None
+    xlabel = data.get("x") if isinstance(data.get("x"), str) else xkey
+    return xlabel, ykey, xy
+
+
+def plot_claims(plt, ledger, out):
+    claims = ledger["claims"] if isinstance(ledger, dict) else ledger
+    rows = [(c, s) for c in claims for s in [ledger_series(c)] if s]
+    if not rows:
+        fail("the ledger has no asymptotic rows with data: nothing to draw")
+    cols = min(len(rows), 3)
+    nrows = (len(rows) + cols - 1) // cols
+    fig, axes = plt.subplots(nrows, cols, figsize=(5.0 * cols, 4.3 * nrows), squeeze=False)
+    axes = [a for row in axes for a in row]
+    for ax in axes[len(rows):]:
+        ax.set_visible(False)
+    fig.suptitle("circuitzoo claims ledger: asymptotic rows (measured against the claimed shape)")
+    for ax, (c, (xlabel, ylabel, xy)) in zip(axes, rows):
+        data = c["data"]
+        status = c.get("status", "?")
+        ax.plot([x for x, _ in xy], [y for _, y in xy], "o-", color=STATUS_COLOR.get(status, "black"), lw=2,
+                label=f"measured: slope {fmt(data.get('slope'))} (tolerance {fmt(data.get('tolerance'))})")
+        k = math.exp(sum(math.log(y / x) for x, y in xy) / len(xy))
+        ax.plot([x for x, _ in xy], [k * x for x, _ in xy], "--", color="gray", label=f"claimed shape ×{k:.3g} (slope 1)")
+        ident = c.get("id") or (f"row {c['row']}" if c.get("row") else "")
+        ax.set_title(textwrap.fill(f"{ident}: {c.get('statement', '')} ({c.get('source', '')}) — {status}", 52), fontsize=7)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel(textwrap.shorten(xlabel, 60), fontsize=7)
+        ax.set_ylabel(textwrap.shorten(ylabel, 40), fontsize=7)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7, loc="upper left")
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))  # room for the suptitle
+    fig.savefig(out, dpi=110)
+    return 0
+
+
 def main(argv):
     try:
         import matplotlib
@@ -73,6 +132,9 @@ def main(argv):
         fail("matplotlib is not installed (Debian: apt-get install python3-matplotlib)")
     if argv[1:] == ["--check"]:
         return 0
+    if len(argv) == 4 and argv[1] == "--claims":
+        with open(argv[2]) as f:
+            return plot_claims(plt, json.load(f), argv[3])
     if len(argv) != 3:
         fail("usage: plot.py SWEEP.json OUT.svg|png", 2)
     with open(argv[1]) as f:

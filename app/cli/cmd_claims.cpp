@@ -1,4 +1,4 @@
-// `circuitzoo claims [--fast] [--json [PATH|-] | --markdown | --latex | --errata]`: the claims
+// `circuitzoo claims [--fast] [--json [PATH|-] | --markdown | --latex | --errata] [--plot FILE.svg|png]`: the claims
 // ledger (proofs-checks/ledger): every row of spec §12 and every claim a construction declares,
 // each with a computed status. Exit 0 (the ledger records refutations; it is not a failure of
 // the tool), 2 on bad input.
@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
+#include "app/cli/plot.h"
 #include "proofs-checks/ledger/ledger.h"
 #include "app/report/report_json.h"
+#include "util/atomic_file.h"
 #include "util/error.h"
 
 namespace cz::cli {
@@ -17,7 +19,11 @@ namespace cz::cli {
 int cmd_claims(const ClaimsOptions& o) {
   if (static_cast<int>(!o.json_path.empty()) + o.markdown + o.latex + o.errata > 1)
     throw InputError("choose one of --json, --markdown, --latex, --errata", "claims");
-  check_outputs({{"--json", o.json_path}});
+  check_outputs({{"--json", o.json_path}, {"--plot", o.plot_path}});
+  if (!o.plot_path.empty()) {
+    check_plot_path(o.plot_path);
+    check_plotting_available();  // a missing matplotlib is refused before any work
+  }
   const bool text_to_stdout = o.markdown || o.latex || o.errata || to_stdout(o.json_path);
   std::ostream& human = std::cerr;
   ledger::Options lo;
@@ -30,10 +36,14 @@ int cmd_claims(const ClaimsOptions& o) {
   if (o.markdown) std::cout << ledger::ledger_markdown(L);
   else if (o.latex) std::cout << ledger::ledger_latex(L);
   else if (o.errata) std::cout << ledger::errata_markdown(ledger::errata(L));
-  if (!o.json_path.empty()) {
+  if (!o.json_path.empty() || !o.plot_path.empty()) {
     nlohmann::json j = ledger::ledger_json(L, o.fast);
     if (timing_enabled()) j["timing"] = timing_json(secs, nlohmann::json::object());
-    emit_json(j, o.json_path);
+    // Both outputs or neither (util/atomic_file.h write_files_atomic).
+    std::vector<OutputFile> files;
+    if (!o.json_path.empty()) files.push_back({o.json_path, json_text(j), "--json"});
+    if (!o.plot_path.empty()) files.push_back({o.plot_path, render_claims_plot(j, o.plot_path), "--plot"});
+    write_files_atomic(files);
   }
   // Summary over the spec rows.
   std::map<std::string, int> counts;

@@ -16,6 +16,7 @@
 #include "app/report/report_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "app/engine/cluster.h"
 #include "app/engine/engine.h"
 
 namespace cz::cli {
@@ -65,30 +66,62 @@ std::string csv_escape(const std::string& s) {
   for (char c : s) r += c == '"' ? std::string("\"\"") : std::string(1, c);
   return r + "\"";
 }
+// The row of one value: the artifact's costs and claims (and its build time under `timing`).
+json sweep_row(const Construction& k, const std::string& key, const std::string& value,
+               const std::map<std::string, std::string>& given) {
+  auto g = given;
+  g[key] = value;
+  Params p = Params::parse(k.params, g);
+  const auto t0 = std::chrono::steady_clock::now();
+  Built b = k.build(p);
+  const double build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  json row = {{"value", p.to_json()[key]}, {"params", p.to_json()}};
+  if (b.model) row["model"] = model_summary(*b.model);
+  if (!b.circuit.is_null()) row["circuit"] = b.circuit;
+  if (!b.metrics.empty()) row["metrics"] = b.metrics;
+  json claims = json::array();
+  for (const auto& c : b.claims) claims.push_back(to_json(c));
+  row["claims"] = claims;
+  if (timing_enabled()) row["timing"] = timing_json(build_s, b.timing);
+  return row;
+}
 }  // namespace
 
 json sweep_json(const Construction& k, const std::string& key, const std::vector<std::string>& values,
                 const std::map<std::string, std::string>& given) {
   if (values.empty()) throw InputError("no values to vary over", "--vary " + key);
   if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
+  // One row per value. Under mpirun the values are dealt round-robin to the ranks and the rows
+  // gathered on rank 0 (issue 13), which alone fits and writes; the others return null.
+  const std::size_t ranks = static_cast<std::size_t>(Cluster::size()), me = static_cast<std::size_t>(Cluster::rank());
+  json mine = json::array();
+  json error = nullptr;  // {what, where} of this rank's first failure
+  for (std::size_t i = me; i < values.size() && error.is_null(); i += ranks) {
+    try {
+      mine.push_back({i, sweep_row(k, key, values[i], given)});
+    } catch (const InputError& e) {
+      error = {{"what", e.what()}, {"where", e.where}};
+    } catch (const std::exception& e) {
+      if (!Cluster::active()) throw;
+      error = {{"what", e.what()}, {"where", "rank " + std::to_string(me)}};
+    }
+  }
+  std::vector<json> by_index(values.size());
+  json first_error = nullptr;
+  for (const std::string& text : Cluster::gather(json({{"rows", mine}, {"error", error}}).dump())) {
+    const json part = json::parse(text);
+    for (const auto& r : part["rows"]) by_index[r[0].get<std::size_t>()] = r[1];
+    if (first_error.is_null()) first_error = part["error"];
+  }
+  if (Cluster::broadcast(first_error.is_null() ? 0 : 2) != 0) {
+    if (first_error.is_null()) throw InputError("another rank failed", "sweep");  // not printed (rank > 0)
+    throw InputError(first_error["what"].get<std::string>(), first_error["where"].get<std::string>());
+  }
+  if (Cluster::rank() != 0) return nullptr;
   json rows = json::array();
   std::vector<double> xs;
   bool numeric_x = true;
-  for (const auto& v : values) {
-    auto g = given;
-    g[key] = v;
-    Params p = Params::parse(k.params, g);
-    const auto t0 = std::chrono::steady_clock::now();
-    Built b = k.build(p);
-    const double build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    json row = {{"value", p.to_json()[key]}, {"params", p.to_json()}};
-    if (b.model) row["model"] = model_summary(*b.model);
-    if (!b.circuit.is_null()) row["circuit"] = b.circuit;
-    if (!b.metrics.empty()) row["metrics"] = b.metrics;
-    json claims = json::array();
-    for (const auto& c : b.claims) claims.push_back(to_json(c));
-    row["claims"] = claims;
-    if (timing_enabled()) row["timing"] = timing_json(build_s, b.timing);
+  for (const json& row : by_index) {
     rows.push_back(row);
     numeric_x = numeric_x && row["value"].is_number();
     xs.push_back(numeric_x ? row["value"].get<double>() : 0.0);
@@ -158,6 +191,7 @@ int cmd_sweep(const SweepOptions& o) {
   auto given = parse_params(o.params);
   if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
   const json out = sweep_json(k, key, values, given);
+  if (out.is_null()) return 0;  // a rank other than 0 under mpirun: rank 0 writes
   const json& rows = out["rows"];
   const json& fits = out["fits"];
   std::vector<OutputFile> files;  // --json and --csv: written all or nothing

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
+#include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 
 namespace cz::cli {
@@ -26,6 +27,17 @@ int cmd_verify(const VerifyOptions& o) {
   dom.block = o.block_size;
   dom.scalar = o.scalar;
 
+  RunControl ctl;
+  if (!o.shard.empty()) ctl.shard = parse_shard(o.shard);
+  ctl.checkpoint = o.checkpoint;
+  ctl.resume = o.resume;
+  ctl.checkpoint_seconds = static_cast<double>(o.checkpoint_seconds);
+  if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
+  if ((ctl.shard || !ctl.checkpoint.empty()) && (o.all || !o.from_npy.empty()))
+    throw InputError("shards and checkpoints are for one construction's domain (not --all or --from-npy)",
+                     ctl.shard ? "--shard" : "--checkpoint");
+  if (!ctl.checkpoint.empty()) check_outputs({{"--checkpoint", ctl.checkpoint}, {"--json", o.json_path}});
+
   std::vector<Report> reports;
   if (!o.from_npy.empty()) {  // contract.md: verify NAME --from-npy INPUTS.npy LABELS.npy [-p ...]
     if (o.all) throw InputError("--from-npy needs one construction NAME", "--from-npy");
@@ -34,7 +46,12 @@ int cmd_verify(const VerifyOptions& o) {
   } else if (o.all) {
     for (const auto& c : registry()) reports.push_back(run_verify(c, {}, dom));
   } else {
-    reports.push_back(run_verify(find_construction(o.name), parse_params(o.params), dom));
+    reports.push_back(run_verify(find_construction(o.name), parse_params(o.params), dom, ctl));
+  }
+  if (Cluster::rank() != 0) {  // under mpirun rank 0 prints and writes; every rank exits alike
+    int rc = 0;
+    for (const auto& r : reports) rc = std::max(rc, r.exit_code());
+    return rc;
   }
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
   print_table(human, reports);

@@ -47,10 +47,21 @@ struct VerifyOptions : Common {
   bool scalar = false;                // the per-instance reference path instead of blocks
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
+  std::string shard;                  // I/K: check part I of K (issue 13; `merge` joins the parts)
+  std::string checkpoint;             // FILE: save progress every checkpoint_seconds
+  bool resume = false;                // continue from the checkpoint FILE
+  unsigned long long checkpoint_seconds = 30;
 };
 int cmd_verify(const VerifyOptions& o);
 
 int cmd_stats(const Common& c);
+
+// `circuitzoo merge PART.json...`: shard reports into the single-run report (issue 13).
+struct MergeOptions {
+  std::vector<std::string> parts;
+  std::string json_path;
+};
+int cmd_merge(const MergeOptions& o);
 
 struct ExportOptions : Common {
   std::string format, out;
@@ -99,6 +110,7 @@ int cmd_prove(const ProveOptions& o);
 struct ClaimsOptions {
   bool fast = false, markdown = false, latex = false, errata = false;
   std::string json_path;
+  std::string plot_path;  // --plot FILE.svg|png: the asymptotic rows against their claimed shapes
 };
 int cmd_claims(const ClaimsOptions& o);
 

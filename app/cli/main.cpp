@@ -7,6 +7,7 @@
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "app/engine/cluster.h"
 #include "app/engine/engine.h"
 
 namespace {
@@ -54,7 +55,7 @@ std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
 }  // namespace
 #include "util/memory_budget.h"
 
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
   using namespace cz::cli;
   CLI::App app{"circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions (Zoology, Based, JRT)"};
   app.require_subcommand(1);
@@ -84,6 +85,18 @@ int main(int argc, char** argv) {
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
+  verify->add_option("--shard", ver.shard, "I/K: check part I of K of the domain and write a part report (join with merge)");
+  nonempty_path(verify->add_option("--checkpoint", ver.checkpoint, "save progress to FILE (atomically, every ~30 s)"), ver.checkpoint,
+                deferred, "--checkpoint");
+  verify->add_flag("--resume", ver.resume, "continue from the --checkpoint FILE (a fresh start when it does not exist yet)");
+  std::string ver_ckpt_every;
+  uint_option(verify, "--checkpoint-every", ver.checkpoint_seconds, ver_ckpt_every, deferred,
+              "seconds between checkpoint saves (default 30)", 1, 86400);
+
+  MergeOptions mg;
+  auto* merge = app.add_subcommand("merge", "join shard reports (verify --shard I/K --json) into the single-run report");
+  merge->add_option("parts", mg.parts, "the K part reports, in any order")->required();
+  add_json(merge, mg.json_path, deferred, "write the merged report as JSON");
 
   Common st;
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
@@ -167,6 +180,8 @@ int main(int argc, char** argv) {
   claims->add_flag("--markdown", cl.markdown, "print the ledger as a Markdown table");
   claims->add_flag("--latex", cl.latex, "print the ledger as a LaTeX table");
   claims->add_flag("--errata", cl.errata, "print the errata list (spec §13 E-items and the tool's findings)");
+  nonempty_path(claims->add_option("--plot", cl.plot_path, "draw the asymptotic rows against their claimed shapes to FILE.svg|png"),
+                cl.plot_path, deferred, "--plot");
 
   // An unknown subcommand is named (CLI11 would only say that an argument was not expected).
   if (argc >= 2 && argv[1][0] != '-') {
@@ -185,7 +200,7 @@ int main(int argc, char** argv) {
   // Timings live under one `timing` key; --no-timing drops it so that the same command and seed
   // give byte-identical output on any thread count (contract.md).
   bool no_timing = false;
-  for (auto* sub : {verify, stats, sweep, prove, claims})
+  for (auto* sub : {verify, stats, sweep, prove, claims, merge})
     sub->add_flag("--no-timing", no_timing, "leave out the `timing` key (byte-identical output for the same seed)");
 
   // Every subcommand: `--max-memory SIZE` (issue 9) replaces the default budget (half of physical
@@ -214,8 +229,12 @@ int main(int argc, char** argv) {
     deferred.run();
     for (CLI::Option* o : max_memory_opts)
       if (o->count()) cz::set_memory_budget(cz::parse_memory_size(max_memory, "--max-memory"));
+    // Under mpirun (issue 13) verify and sweep spread their work over the ranks; any other command
+    // runs on rank 0 alone.
+    if (cz::Cluster::rank() != 0 && !*verify && !*sweep) return 0;
     if (*list) return cmd_list(list_o);
     if (*verify) return cmd_verify(ver);
+    if (*merge) return cmd_merge(mg);
     if (*stats) return cmd_stats(st);
     if (*exp) return cmd_export(ex);
     if (*sweep) return cmd_sweep(sw);
@@ -225,11 +244,22 @@ int main(int argc, char** argv) {
     if (*prove) return cmd_prove(pr);
     if (*claims) return cmd_claims(cl);
   } catch (const cz::InputError& e) {
-    std::cerr << "error: " << one_line(e.what()) << " (" << one_line(e.where) << ")\n";
+    if (cz::Cluster::rank() == 0) std::cerr << "error: " << one_line(e.what()) << " (" << one_line(e.where) << ")\n";
     return 2;
   } catch (const std::exception& e) {
+    if (cz::Cluster::active()) {  // a rank cannot go on: end them all (never a partial verdict)
+      std::cerr << "error: rank " << cz::Cluster::rank() << ": " << one_line(e.what()) << " (internal)\n";
+      cz::Cluster::abort(3);
+    }
     std::cerr << "error: " << one_line(e.what()) << " (internal)\n";
     return 3;
   }
   return 0;
+}
+
+int main(int argc, char** argv) {
+  cz::Cluster::init(&argc, &argv);  // MPI, when launched by mpirun/srun (app/engine/cluster.h)
+  const int rc = run_main(argc, argv);
+  cz::Cluster::finalize();
+  return rc;
 }

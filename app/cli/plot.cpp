@@ -110,16 +110,27 @@ void check_plotting_available() {
   run_or_throw({plot_script(), "--check"}, tmp);
 }
 
-std::string render_sweep_plot(const nlohmann::json& sweep, const std::string& path) {
+namespace {
+// Runs plot.py [MODE] DATA.json OUT in a temporary directory and returns OUT's bytes.
+std::string render(const nlohmann::json& data, const std::string& path, const std::string& mode) {
   TempDir tmp;
-  const std::string in = tmp.path + "/sweep.json", out = tmp.path + "/plot" + fs::path(path).extension().string();
+  const std::string in = tmp.path + "/data.json", out = tmp.path + "/plot" + fs::path(path).extension().string();
   {
     std::ofstream f(in, std::ios::binary);
-    f << sweep.dump();
+    f << data.dump();
     if (!f) throw InputError("cannot write a temporary file", "--plot");
   }
-  run_or_throw({plot_script(), in, out}, tmp);
+  std::vector<std::string> args = {plot_script()};
+  if (!mode.empty()) args.push_back(mode);
+  args.push_back(in);
+  args.push_back(out);
+  run_or_throw(args, tmp);
   return slurp(out);
 }
+}  // namespace
+
+std::string render_sweep_plot(const nlohmann::json& sweep, const std::string& path) { return render(sweep, path, ""); }
+
+std::string render_claims_plot(const nlohmann::json& ledger, const std::string& path) { return render(ledger, path, "--claims"); }
 
 }  // namespace cz::cli

@@ -15,5 +15,7 @@ void check_plot_path(const std::string& path);
 void check_plotting_available();
 // The bytes of the picture of `sweep` (the JSON `sweep --json` writes) in the format of `path`'s suffix.
 std::string render_sweep_plot(const nlohmann::json& sweep, const std::string& path);
+// The same for the claims ledger (`claims --json`): its asymptotic rows against their claimed shapes.
+std::string render_claims_plot(const nlohmann::json& ledger, const std::string& path);
 
 }  // namespace cz::cli

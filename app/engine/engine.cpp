@@ -4,10 +4,16 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <filesystem>
+#include <iostream>
 #include <mutex>
 #include <thread>
 
+#include "app/engine/checkpoint.h"
+#include "app/engine/cluster.h"
+#include "app/engine/run_identity.h"
 #include "exact/thread_caches.h"
+#include "util/error.h"
 #include "util/progress.h"
 
 namespace cz {
@@ -19,46 +25,54 @@ bool Report::binding_claim_failed() const {
 }
 
 namespace {
-RunResult run_scalar(const Check& check, unsigned threads, const std::string& label) {
-  const std::uint64_t total = check.instances;
-  threads = std::clamp(threads, 1u, kMaxThreads);  // 64 * threads is computed in 64 bits and never wraps or divides by 0
-  const std::uint64_t chunk = std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * std::uint64_t{threads}) + 1));
-  std::atomic<std::uint64_t> next{0}, failed{0};
-  std::mutex mu;
-  RunResult out;
-  Progress progress(label, total);
-  auto worker = [&] {
-    for (;;) {
-      std::uint64_t lo = next.fetch_add(chunk);
-      if (lo >= total) return;
-      std::uint64_t hi = std::min(total, lo + chunk);
-      for (std::uint64_t k = lo; k < hi; ++k) {
-        auto f = check.run(k);
-        if (!f) continue;
-        failed.fetch_add(1);
-        std::lock_guard<std::mutex> lock(mu);
-        if (!out.first || k < out.first->first) out.first = std::make_pair(k, std::move(*f));
-      }
-      progress.advance(hi - lo);
-    }
-  };
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, total / chunk)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back([&] {
-      worker();
-      release_thread_caches();
-    });
-  worker();
-  for (auto& t : pool) t.join();
-  out.failed = failed.load();
-  return out;
-}
+// The default BlockSource: an atomic counter over [lo, hi).
+class LocalBlocks final : public BlockSource {
+ public:
+  LocalBlocks(std::uint64_t lo, std::uint64_t hi, std::uint64_t B) : next_(lo), hi_(hi), B_(B) {}
+  bool next(std::uint64_t& lo, std::uint64_t& n) override {
+    lo = next_.fetch_add(B_);
+    if (lo >= hi_) return false;
+    n = std::min(hi_ - lo, B_);
+    return true;
+  }
+  void stop() override { next_.store(hi_); }
 
-RunResult run_blocks(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan) {
-  const std::uint64_t total = check.instances;
-  const std::uint64_t B = std::max<std::uint64_t>(1, plan.block ? plan.block : check.block_size);
-  std::atomic<std::uint64_t> next{0};
+ private:
+  std::atomic<std::uint64_t> next_;
+  const std::uint64_t hi_, B_;
+};
+
+// One thread's loop: takes blocks from the source until it is used up, checks each on a
+// per-thread evaluator, reports each finished block to the ledger and adds it to `mine`.
+template <class CheckBlock>
+void drain(BlockSource& src, BlockLedger* ledger, Progress& progress, BlockResult& mine, CheckBlock&& check_block) {
+  std::uint64_t lo = 0, n = 0;
+  while (src.next(lo, n)) {
+    BlockResult r;
+    check_block(lo, n, r);
+    if (ledger) ledger->done(lo, n, r);
+    mine.merge(r);
+    progress.advance(n);
+  }
+}
+// Instances per block: --block-size, else the check's preference (block path) or a chunk that
+// keeps ~64 chunks per thread, at most 4096 (scalar path).
+std::uint64_t block_instances(const Check& check, const RunPlan& plan, unsigned threads, std::uint64_t total) {
+  if (plan.block) return plan.block;
+  if (check.block && !plan.scalar) return std::max<std::uint64_t>(1, check.block_size);
+  return std::max<std::uint64_t>(1, std::min<std::uint64_t>(4096, total / (64 * std::uint64_t{threads}) + 1));
+}
+}  // namespace
+
+BlockResult run_range(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan) {
+  const std::uint64_t lo = std::min(plan.begin, check.instances), hi = std::max(lo, std::min(plan.end, check.instances));
+  const std::uint64_t total = hi - lo;
+  threads = std::clamp(threads, 1u, kMaxThreads);  // 64 * threads is computed in 64 bits and never wraps or divides by 0
+  const bool blocks = check.block && !plan.scalar;
+  // The scalar path's chunk keeps ~64 chunks per thread (load balance) and at most 4096 instances.
+  const std::uint64_t B = block_instances(check, plan, threads, total);
+  LocalBlocks local(lo, hi, B);
+  BlockSource& src = plan.source ? *plan.source : local;
   std::mutex mu;
   BlockResult all;
   std::exception_ptr error;
@@ -66,53 +80,56 @@ RunResult run_blocks(const Check& check, unsigned threads, const std::string& la
   auto worker = [&] {
     BlockResult mine;
     try {
-      std::unique_ptr<BlockWorker> w = check.block();
-      for (;;) {
-        const std::uint64_t lo = next.fetch_add(B);
-        if (lo >= total) break;
-        const std::uint64_t n = std::min(total - lo, B);
-        w->run(lo, n, mine);
-        progress.advance(n);
+      if (blocks) {
+        std::unique_ptr<BlockWorker> w = check.block();
+        drain(src, plan.ledger, progress, mine, [&](std::uint64_t k0, std::uint64_t n, BlockResult& r) { w->run(k0, n, r); });
+      } else {
+        drain(src, plan.ledger, progress, mine, [&](std::uint64_t k0, std::uint64_t n, BlockResult& r) {
+          for (std::uint64_t k = k0; k < k0 + n; ++k)
+            if (check.run(k)) r.fail(k);
+        });
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(mu);
       if (!error) error = std::current_exception();
-      next.store(total);  // stop the others
+      src.stop();  // stop the others
     }
     std::lock_guard<std::mutex> lock(mu);
     all.merge(mine);
   };
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, (total + B - 1) / B)));
+  // A shared source (MPI) hands blocks to every thread; a local one needs no more threads than blocks.
+  if (!plan.source) threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, (total + B - 1) / B)));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t)
     pool.emplace_back([&] {
       worker();
-      release_thread_caches();  // FLINT's per-thread caches (LSan), as in run_scalar
+      release_thread_caches();  // FLINT's per-thread caches (LSan)
     });
   worker();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+  return all;
+}
+
+RunResult with_counterexample(const Check& check, const BlockResult& r) {
   RunResult out;
-  out.failed = all.failed;
-  if (all.first) {
-    // The counterexample comes from the scalar path, so it is the same bytes for every block size
-    // and thread count. A block/scalar disagreement is a verifier bug and is reported, not hidden.
-    std::optional<Failure> f = check.run(*all.first);
+  out.failed = r.failed;
+  if (r.first) {
+    // The counterexample comes from the scalar path, so it is the same bytes for every block size,
+    // thread count, shard split and rank count.
+    std::optional<Failure> f = check.run(*r.first);
     if (!f) {
       f = Failure{};
-      f->message = "verifier bug: the block path fails instance " + std::to_string(*all.first) +
+      f->message = "verifier bug: the block path fails instance " + std::to_string(*r.first) +
                    " but the scalar path passes it";
     }
-    out.first = std::make_pair(*all.first, std::move(*f));
+    out.first = std::make_pair(*r.first, std::move(*f));
   }
   return out;
 }
-}  // namespace
 
 RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan) {
-  threads = std::max(1u, threads);
-  if (check.block && !plan.scalar && check.instances > 0) return run_blocks(check, threads, label, plan);
-  return run_scalar(check, threads, label);
+  return with_counterexample(check, run_range(check, std::max(1u, threads), label, plan));
 }
 
 nlohmann::json model_summary(const Model& m) {
@@ -121,9 +138,8 @@ nlohmann::json model_summary(const Model& m) {
           {"conv", to_string(m.conv)}, {"ring", m.ring}, {"params_dense", pc.dense}, {"params_nonzero", pc.nonzero}};
 }
 
-Report run_check(const Construction& c, const Params& params, const Built& built, const Check& check,
-                 const DomainOptions& opts) {
-  auto t0 = std::chrono::steady_clock::now();
+Report report_from_run(const Construction& c, const Params& params, const Built& built, const Check& check,
+                       const DomainOptions& opts, const RunResult& rr) {
   Report r;
   r.construction = c.name;
   r.params = params.to_json();
@@ -141,7 +157,6 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   const bool blocks = check.block && !opts.scalar && check.instances > 0;
   r.engine = {{"path", blocks ? "block" : "scalar"}};
   if (blocks) r.engine["kind"] = check.block_kind.empty() ? "adapter" : check.block_kind;
-  RunResult rr = run_domain(check, resolve_threads(opts.threads), c.name, RunPlan{opts.scalar, opts.block});
   r.failed = rr.failed;
   r.passed = r.instances - r.failed;
   if (rr.first) {
@@ -149,15 +164,89 @@ Report run_check(const Construction& c, const Params& params, const Built& built
     f.instance["index"] = rr.first->first;
     r.counterexample = check.shrink ? check.shrink(f) : f;
   }
+  return r;
+}
+
+namespace {
+// Threads per process: --threads, else all cores, shared among the ranks on this node.
+unsigned run_threads(const DomainOptions& opts) {
+  unsigned t = resolve_threads(opts.threads);
+  if (opts.threads == 0 && Cluster::active()) t = std::max(1u, t / Cluster::local_size());
+  return t;
+}
+}  // namespace
+
+Report run_check(const Construction& c, const Params& params, const Built& built, const Check& check,
+                 const DomainOptions& opts, const RunControl& ctl) {
+  auto t0 = std::chrono::steady_clock::now();
+  const std::uint64_t total = check.instances;
+  auto [begin, end] = ctl.shard ? shard_range(*ctl.shard, total) : std::pair<std::uint64_t, std::uint64_t>{0, total};
+  const unsigned threads = run_threads(opts);
+  RunPlan plan{opts.scalar, opts.block, begin, end};
+
+  // A checkpoint: resume from it, and keep it up to date.
+  CheckpointState start{begin, {}};
+  std::unique_ptr<CheckpointLedger> ledger;
+  if (!ctl.checkpoint.empty()) {
+    if (Cluster::active())
+      throw InputError("checkpoints are kept by one process; under mpirun give each job its own --shard and checkpoint",
+                       "--checkpoint");
+    const nlohmann::json id = run_identity(c, params, check, opts);
+    if (std::filesystem::exists(ctl.checkpoint)) {
+      if (!ctl.resume) throw InputError("the checkpoint exists: add --resume to continue from it, or remove it", ctl.checkpoint);
+      start = load_checkpoint(ctl.checkpoint, id, begin, end);
+    } else if (ctl.resume) {
+      std::cerr << "note: no checkpoint at " << ctl.checkpoint << " yet: starting from the beginning\n";
+    }
+    ledger = std::make_unique<CheckpointLedger>(ctl.checkpoint, id, begin, end, start, ctl.checkpoint_seconds);
+    plan.begin = start.done_until;
+    plan.ledger = ledger.get();
+  }
+
+  // Under mpirun, every rank's threads take blocks from one counter.
+  std::unique_ptr<BlockSource> shared;
+  if (Cluster::active()) {
+    const std::uint64_t B = block_instances(check, plan, threads, plan.end - plan.begin);
+    shared = Cluster::shared_blocks(plan.begin, std::min(plan.end, total), B, B * threads);
+    plan.source = shared.get();
+  }
+  BlockResult br;
+  try {
+    br = run_range(check, threads, c.name, plan);
+  } catch (const std::exception& e) {
+    if (!Cluster::active()) throw;
+    std::cerr << "error: rank " << Cluster::rank() << ": " << e.what() << " (" << c.name << ")\n";
+    Cluster::abort(2);  // the other ranks must not wait for this one in a collective
+  }
+  shared.reset();  // collective
+  br.merge(start.result);
+  if (ledger) ledger->save();
+  br = Cluster::reduce(br);
+
+  Report r = report_from_run(c, params, built, check, opts, with_counterexample(check, br));
+  if (Cluster::active()) r.ranks = static_cast<unsigned>(Cluster::size());
+  if (ctl.shard) {
+    r.instances = end - begin;
+    r.passed = r.instances - r.failed;
+    r.shard = {{"index", ctl.shard->index},
+               {"count", ctl.shard->count},
+               {"begin", begin},
+               {"end", end},
+               {"domain_instances", total},
+               {"first_failure", br.first ? nlohmann::json(*br.first) : nlohmann::json(nullptr)},
+               {"identity", run_identity(c, params, check, opts)},
+               {"options", options_json(opts)}};
+  }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
 
-Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts) {
+Report run_verify(const Construction& c, const std::map<std::string, std::string>& given, const DomainOptions& opts,
+                  const RunControl& ctl) {
   auto t0 = std::chrono::steady_clock::now();
   Params params = Params::parse(c.params, given);
   Built built = c.build(params);
-  Report r = run_check(c, params, built, c.check(params, built, opts), opts);
+  Report r = run_check(c, params, built, c.check(params, built, opts), opts, ctl);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();  // includes build
   return r;
 }

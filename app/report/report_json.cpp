@@ -49,6 +49,9 @@ json to_json(const Report& r) {
   if (!r.circuit.is_null()) j["circuit"] = r.circuit;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
   if (!r.engine.is_null()) j["engine"] = r.engine;
+  if (!r.shard.is_null()) j["shard"] = r.shard;
+  if (r.ranks) j["ranks"] = r.ranks;
+  if (r.shards) j["shards"] = r.shards;
   if (g_timing) {
     j["timing"] = timing_json(r.seconds, r.timing);
     j["seconds"] = j["timing"]["seconds"];  // the contract's original field, kept for old readers

@@ -39,3 +39,23 @@ def test_non_numeric_sweep_refused(cli, tmp_path):
     pytest.importorskip("matplotlib")
     r = cli("sweep", "primitive/shift_up", "--vary", "conv=cyclic,anticausal", "--plot", tmp_path / "a.svg")
     assert r.returncode == 2 and "not numeric" in r.stderr
+
+
+def test_claims_plot(cli, tmp_path):
+    """claims --plot: one panel per asymptotic ledger row, with the row's status and fitted slope."""
+    pytest.importorskip("matplotlib")
+    svg, js = tmp_path / "claims.svg", tmp_path / "claims.json"
+    r = cli("claims", "--fast", "--plot", svg, "--json", js)
+    assert r.returncode == 0, r.stderr
+    text = svg.read_text()
+    assert "<svg" in text and "slope" in text and "claimed shape" in text
+    import json
+    ledger = json.loads(js.read_text())
+    # every asymptotic row with data is drawn, its status in the panel title
+    drawn = [c for c in ledger["claims"] if isinstance(c.get("data"), dict) and "slope" in c["data"]]
+    assert drawn and all(c["status"] in text for c in drawn)
+
+
+def test_claims_plot_bad_suffix(cli, tmp_path):
+    r = cli("claims", "--fast", "--plot", tmp_path / "a.pdf")
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and ".svg or .png" in r.stderr

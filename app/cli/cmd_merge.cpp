@@ -1,0 +1,35 @@
+// `circuitzoo merge PART.json...` (issue 13): the single-run report from shard reports.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "app/engine/merge.h"
+#include "app/report/report_json.h"
+#include "util/atomic_file.h"
+#include "util/error.h"
+
+namespace cz::cli {
+
+int cmd_merge(const MergeOptions& o) {
+  if (o.parts.empty()) throw InputError("give the shard reports to merge", "merge");
+  std::vector<std::pair<std::string, std::string>> inputs;
+  for (const auto& p : o.parts) inputs.push_back({"merge", p});
+  check_outputs({{"--json", o.json_path}}, inputs);
+  std::vector<std::pair<std::string, nlohmann::json>> parts;
+  for (const auto& p : o.parts) {
+    try {
+      parts.emplace_back(p, nlohmann::json::parse(read_file(p)));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(std::string("not JSON (") + e.what() + ")", p);
+    }
+  }
+  Report r = merge_shards(parts);
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  print_table(human, {r});
+  if (r.exit_code()) print_counterexample(std::cerr, r);
+  if (!o.json_path.empty()) emit_json(to_json(r), o.json_path);
+  return r.exit_code();
+}
+
+}  // namespace cz::cli
