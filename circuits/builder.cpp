@@ -21,86 +21,61 @@ constexpr int kMaxExpansions = 6;
 }
 
 Builder::Builder() {
-  table_.assign(1024, kNoGate);
-  fp_.assign(1024, 0);
   small_const_.fill(kNoGate);
   zero_ = constant(std::int64_t{0});
   one_ = constant(std::int64_t{1});
 }
 
-void Builder::reserve(std::size_t gates) {
-  std::size_t want = 1024;
-  while (want * 17 < gates * 20) want *= 2;  // max load 0.85 (fingerprints keep probes cheap)
-  if (want > table_.size()) {
-    std::vector<GateId> old;
-    old.swap(table_);
-    table_.assign(want, kNoGate);
-    std::vector<std::uint8_t>(want, 0).swap(fp_);
-    for (GateId id : old)
-      if (id != kNoGate) {
-        const Gate& g = c_.gates_[id];
-        const std::uint64_t h = hash(g.op, g.a, g.b);
-        std::size_t m = table_.size() - 1, i = h & m;
-        while (table_[i] != kNoGate) i = (i + 1) & m;
-        table_[i] = id;
-        fp_[i] = static_cast<std::uint8_t>(h >> 56);
-      }
-  }
+// The table grows a window at a time with the gate ids (GateTable): nothing to size up front.
+void Builder::reserve(std::size_t gates) { (void)gates; }
+
+std::size_t Builder::memory_bytes() const {
+  // const_index_: a node (key string, id, next pointer) and a bucket pointer per constant.
+  return c_.memory_bytes() + table_.bytes() +
+         const_index_.size() * (sizeof(std::string) + sizeof(GateId) + 2 * sizeof(void*)) +
+         const_index_.bucket_count() * sizeof(void*);
 }
 
-std::uint64_t Builder::hash(Op op, GateId a, GateId b) const {
-  std::uint64_t x = (std::uint64_t{a} << 32 | b) ^ (std::uint64_t(op) << 62);
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  return x ^ (x >> 33);
+GateId Builder::push(const PackedGate& g) {
+  if (c_.gates_.size() >= next_check_) return push_slow(g);
+  return push_gate(c_.gates_, g);
 }
 
-GateId Builder::push(Gate g) {
-  if (max_gates_ && c_.gates_.size() >= max_gates_) throw TooManyGates(max_gates_);
-  if (const std::uint64_t cap = gate_budget(); c_.gates_.size() >= cap)
+GateId Builder::push_slow(const PackedGate& g) {
+  const std::size_t n = c_.gates_.size();
+  if (max_gates_ && n >= max_gates_) throw TooManyGates(max_gates_);
+  const std::uint64_t cap = gate_budget();
+  if (n >= cap)
     throw InputError("the circuit grows past " + std::to_string(cap) + " gates, about " +
                          format_bytes(sat_mul(cap, kBytesPerGateBackstop)) + ", above the memory budget of " +
                          format_bytes(memory_budget()) + " (--max-memory)",
                      "circuit builder");
-  return c_.gates_.push(g);
+  // Next check: the nearest cap, or 2^16 gates on (the budget is re-read that often).
+  std::size_t next = n + (std::size_t{1} << 16);
+  if (max_gates_) next = std::min(next, max_gates_);
+  next_check_ = static_cast<std::size_t>(std::min<std::uint64_t>(next, cap));
+  return push_gate(c_.gates_, g);
 }
-
-void Builder::grow_table() { reserve(table_.size() + 1); }  // the next power of two that keeps load <= 0.85
 
 GateId Builder::find_or_add(Op op, GateId a, GateId b) {
   if (a > b) std::swap(a, b);  // Add and Mul are commutative: canonical operand order
-  const std::uint64_t h = hash(op, a, b);
-  const std::uint8_t f = static_cast<std::uint8_t>(h >> 56);
-  std::size_t m = table_.size() - 1, i = h & m;
-  while (table_[i] != kNoGate) {
-    if (fp_[i] == f) {  // the fingerprint byte saves a cache miss into the gate array on most probes
-      const Gate& g = c_.gates_[table_[i]];
-      if (g.op == op && g.a == a && g.b == b) return table_[i];
-    }
-    i = (i + 1) & m;
-  }
-  GateId id = push(Gate{op, Type::Field, 0, a, b, kNoGate});
-  table_[i] = id;
-  fp_[i] = f;
-  if (++table_used_ * 20 > table_.size() * 17) grow_table();
+  GateTable::Spot spot;
+  if (GateId id = table_.find(c_.gates_, op, a, b, spot); id != kNoGate) return id;
+  GateId id = push(PackedGate::make(op, a, b));
+  table_.insert(spot, op, a, b, id);
   return id;
 }
 
 const Rat* Builder::cval(GateId g) const {
-  const Gate& x = c_.gates_[g];
-  return x.op == Op::Const ? &c_.consts_[x.a] : nullptr;
+  const PackedGate& x = c_.gates_[g];
+  return x.op() == Op::Const ? &c_.consts_[x.a] : nullptr;
 }
 
 const Rat* Builder::const_value(Wire w) const { return cval(w.id); }
 
 Wire Builder::input(std::string name, Type t) {
-  GateId id = push(Gate{Op::Input, t, 0, static_cast<GateId>(c_.input_gates_.size()), kNoGate, kNoGate});
-  if (t == Type::Bit) {
-    c_.gates_[id].aux = static_cast<GateId>(c_.bit_defs_.size());
-    c_.bit_defs_.push_back(BitDef{BoolOp::Input});
-  }
+  GateId id = push(PackedGate::make(Op::Input, static_cast<GateId>(c_.input_gates_.size()), kNoGate));
+  if (t == Type::Bit) c_.gates_[id].set_aux(c_.push_bit_def(BitDef{BoolOp::Input}));
   c_.input_gates_.push_back(id);
   c_.input_names_.push_back(std::move(name));
   return Wire{id};
@@ -124,13 +99,9 @@ Wire Builder::constant(const Rat& v) {
   std::string key = v.str();
   auto it = const_index_.find(key);
   if (it != const_index_.end()) return Wire{it->second};
-  GateId id = push(Gate{Op::Const, Type::Field, 0, static_cast<GateId>(c_.consts_.size()), kNoGate, kNoGate});
+  GateId id = push(PackedGate::make(Op::Const, static_cast<GateId>(c_.consts_.size()), kNoGate));
   c_.consts_.push_back(v);
-  if (v.is_zero() || v == Rat(1)) {
-    c_.gates_[id].type = Type::Bit;
-    c_.gates_[id].aux = static_cast<GateId>(c_.bit_defs_.size());
-    c_.bit_defs_.push_back(BitDef{v.is_zero() ? BoolOp::Const0 : BoolOp::Const1});
-  }
+  if (v.is_zero() || v == Rat(1)) c_.gates_[id].set_aux(c_.push_bit_def(BitDef{v.is_zero() ? BoolOp::Const0 : BoolOp::Const1}));
   const_index_.emplace(std::move(key), id);
   return Wire{id};
 }
@@ -144,7 +115,7 @@ Wire Builder::add(Wire a, Wire b) {
   if (ca || cb) {
     const Rat* c = ca ? ca : cb;
     Wire x = ca ? b : a;
-    const Gate& gx = c_.gates_[x.id];
+    const Gate gx = c_.gate(x.id);
     if (gx.op == Op::Add && gx.type != Type::Bit) {  // never fold through a Bit wire (see header)
       const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
       if (c1) return add(constant(*c + *c1), Wire{gx.b});
@@ -164,7 +135,7 @@ Wire Builder::mul(Wire a, Wire b) {
   if (ca || cb) {
     const Rat* c = ca ? ca : cb;
     Wire x = ca ? b : a;
-    const Gate& gx = c_.gates_[x.id];
+    const Gate gx = c_.gate(x.id);
     if (gx.op == Op::Mul && gx.type != Type::Bit) {  // never fold through a Bit wire (see header)
       const Rat *c1 = cval(gx.a), *c2 = cval(gx.b);
       if (c1) return mul(constant(*c * *c1), Wire{gx.b});
@@ -210,7 +181,7 @@ bool cone_value(const Circuit& c, const Cone& cone, const Cut& ops, const E* opv
     return val[cone.index(g)];
   };
   for (std::size_t k = 0; k < cone.n; ++k) {
-    const Gate& g = c.gate(cone.v[k]);
+    const Gate g = c.gate(cone.v[k]);
     if (g.op == Op::Const) {
       if (!from(c.constant(g.a), val[k])) return false;
     } else if (g.op == Op::Add) {
@@ -233,7 +204,7 @@ std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cu
     while (stack.n) {
       GateId x = stack.v[--stack.n];
       if (cut.contains(x) || cone.contains(x)) continue;
-      const Gate& gx = c_.gate(x);
+      const Gate gx = c_.gate(x);
       if (gx.op == Op::Input) return "the cone reaches an input that is not an operand of the BitDef";
       cone.push(x);
       if (gx.op == Op::Const) {
@@ -254,7 +225,7 @@ std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cu
     const Cut& cut;
     bool operator()(GateId g, unsigned m) const {
       if (cut.contains(g)) return ((m >> cut.index(g)) & 1u) != 0;
-      const BitDef& d = c.bit_def(g);
+      const BitDef d = c.bit_def(g);
       const int a = bool_arity(d.op);
       if (a == 0) {
         if (d.op == BoolOp::Input) throw std::logic_error("input outside the cut");
@@ -311,14 +282,14 @@ std::string check_bit_cut(const Circuit& c_, Wire w, const BitDef& def, const Cu
 // by its BitDef operands and the check is repeated (a few times, |S| <= kMaxCut). Sound: every
 // wire of S is 0/1 on 0/1 inputs and every Bit wire equals its BitDef (induction on gate order).
 Wire Builder::certify_bit(Wire w, BitDef def) {
-  if (c_.gates_[w.id].type == Type::Bit) return w;  // already certified (hash-consing found an equal gadget)
+  if (c_.gates_[w.id].is_bit()) return w;  // already certified (hash-consing found an equal gadget)
   const int ar = bool_arity(def.op);
   if (ar == 0) throw std::logic_error("certify_bit: only inputs and constants 0/1 are Bit leaves");
   const std::array<GateId, 3> raw = {def.x, def.y, def.z};
   Cut cut;
   for (int i = 0; i < ar; ++i) {
     GateId o = raw[static_cast<std::size_t>(i)];
-    if (o == kNoGate || o >= w.id || c_.gates_[o].type != Type::Bit)
+    if (o == kNoGate || o >= w.id || !c_.gates_[o].is_bit())
       throw std::logic_error(std::string("certify_bit: operand of ") + bool_op_name(def.op) + " is not an earlier Bit wire");
     if (!cut.contains(o)) cut.push(o);
   }
@@ -326,18 +297,15 @@ Wire Builder::certify_bit(Wire w, BitDef def) {
   for (int round = 0; round <= kMaxExpansions; ++round) {
     failure = check_bit_cut(c_, w, def, cut);
     if (failure.empty()) {
-      Gate& gg = c_.gates_[w.id];
-      gg.type = Type::Bit;
-      gg.aux = static_cast<GateId>(c_.bit_defs_.size());
-      c_.bit_defs_.push_back(def);
+      c_.gates_[w.id].set_aux(c_.push_bit_def(def));
       return w;
     }
     // Expand the newest wire of the cut that has Bit operands.
     std::size_t pick = kMaxCut;
     for (std::size_t i = 0; i < cut.n; ++i)
-      if (bool_arity(c_.bit_defs_[c_.gates_[cut.v[i]].aux].op) > 0 && (pick == kMaxCut || cut.v[i] > cut.v[pick])) pick = i;
+      if (bool_arity(c_.bit_def(cut.v[i]).op) > 0 && (pick == kMaxCut || cut.v[i] > cut.v[pick])) pick = i;
     if (pick == kMaxCut) break;
-    const BitDef& d = c_.bit_defs_[c_.gates_[cut.v[pick]].aux];
+    const BitDef d = c_.bit_def(cut.v[pick]);
     cut.v[pick] = cut.v[--cut.n];
     for (GateId o : {d.x, d.y, d.z})
       if (o != kNoGate && !cut.contains(o)) {
@@ -349,8 +317,8 @@ Wire Builder::certify_bit(Wire w, BitDef def) {
 }
 
 Circuit Builder::finish() && {
-  std::vector<GateId>().swap(table_);
-  std::vector<std::uint8_t>().swap(fp_);
+  c_.build_peak_bytes_ = memory_bytes();  // nothing shrank while building: now is the peak
+  table_.release();
   const_index_.clear();
   return std::move(c_);
 }

@@ -1,6 +1,5 @@
 // Builder: the only way to make a Circuit. It hash-conses (an identical gate is never created
-// twice: an open-addressing table of gate ids keyed by (op, a, b), commutative operands in
-// canonical order) and folds constants, so shared subexpressions are never duplicated
+// twice: GateTable, 32-bit gate ids keyed by (op, a, b), commutative operands in canonical order) and folds constants, so shared subexpressions are never duplicated
 // (Halide CSE.h's DAG-vs-tree point) and gadgets on constant inputs cost nothing:
 //   c1 + c2 -> c,  x + 0 -> x,  c1·c2 -> c,  x·0 -> 0,  x·1 -> x,  c1·(c2·x) -> (c1·c2)·x,
 //   c1 + (c2 + x) -> (c1 + c2) + x.
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "circuits/circuit.h"
+#include "circuits/gate_table.h"
 
 namespace cz::circuits {
 
@@ -39,8 +39,8 @@ class Builder {
  public:
   Builder();
   void set_ring(std::string ring) { c_.ring_ = std::move(ring); }
-  void set_max_gates(std::size_t cap) { max_gates_ = cap; }
-  void reserve(std::size_t gates);  // sizes the hash table up front
+  void set_max_gates(std::size_t cap) { max_gates_ = cap; next_check_ = 0; }
+  void reserve(std::size_t gates);  // kept for callers; the table needs no sizing (GateTable)
 
   Wire input(std::string name, Type t = Type::Field);  // Bit inputs: the caller promises 0/1
   Wire constant(const Rat& v);                         // Bit-typed when v is 0 or 1
@@ -55,9 +55,9 @@ class Builder {
   Wire add_const(Wire a, const Rat& c);
   void output(std::string name, Wire w);
 
-  Type type(Wire w) const { return c_.gates_[w.id].type; }
-  bool is_bit(Wire w) const { return type(w) == Type::Bit; }
-  Op op(Wire w) const { return c_.gates_[w.id].op; }
+  Type type(Wire w) const { return is_bit(w) ? Type::Bit : Type::Field; }
+  bool is_bit(Wire w) const { return c_.gates_[w.id].is_bit(); }
+  Op op(Wire w) const { return c_.gates_[w.id].op(); }
   const Rat* const_value(Wire w) const;  // nullptr unless w is a constant
   std::size_t size() const { return c_.gates_.size(); }
   const Circuit& peek() const { return c_; }
@@ -69,23 +69,27 @@ class Builder {
 
   Circuit finish() &&;
 
-  // Hash-table statistics for the memory benchmark.
-  std::size_t table_bytes() const { return table_.size() * (sizeof(GateId) + 1); }
+  // Memory accounting (the benchmark's bytes/gate): the hash table, and everything the builder
+  // holds (circuit arrays by capacity, table, constant index). The peak is at finish (nothing
+  // shrinks while building); finish() records it in Circuit::build_peak_bytes().
+  std::size_t table_bytes() const { return table_.bytes(); }
+  std::size_t table_overflow_keys() const { return table_.overflow_keys(); }
+  std::size_t memory_bytes() const;
 
  private:
-  GateId push(Gate g);
+  GateId push(const PackedGate& g);
+  GateId push_slow(const PackedGate& g);
   GateId find_or_add(Op op, GateId a, GateId b);
-  void grow_table();
-  std::uint64_t hash(Op op, GateId a, GateId b) const;
   const Rat* cval(GateId g) const;
 
   Circuit c_;
-  std::vector<GateId> table_;  // open addressing, kNoGate = empty; size a power of two
-  std::vector<std::uint8_t> fp_;  // top hash byte per slot
-  std::size_t table_used_ = 0;
+  GateTable table_;
   std::unordered_map<std::string, GateId> const_index_;  // canonical "p/q" -> Const gate
   std::array<GateId, 2 * kSmallConst + 1> small_const_;   // fast path for small integers
   std::size_t max_gates_ = 0;
+  // push() checks the caps (max_gates_, memory budget) only when the size reaches this; the
+  // slow path recomputes it, at most 2^16 gates ahead, so a cap still trips at its exact size.
+  std::size_t next_check_ = 0;
   Wire zero_, one_;
 };
 

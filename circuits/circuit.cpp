@@ -1,5 +1,7 @@
 #include "circuits/circuit.h"
 
+#include <stdexcept>
+
 namespace cz::circuits {
 
 const char* op_name(Op op) {
@@ -37,12 +39,28 @@ int bool_arity(BoolOp op) {
   return 0;
 }
 
-GateId GateStore::push(const Gate& g) {
-  if (size_ >= kNoGate) throw std::length_error("circuit exceeds 2^32 - 1 gates");
-  if ((size_ & (kChunk - 1)) == 0) chunks_.emplace_back(new Gate[kChunk]);  // uninitialised POD
-  GateId id = static_cast<GateId>(size_++);
-  (*this)[id] = g;
-  return id;
+PackedGate PackedGate::make(Op op, GateId a, GateId b, GateId aux) {
+  PackedGate g{a, b, static_cast<std::uint32_t>(op) << kAuxBits | kNoAux};
+  if (aux != kNoGate) g.set_aux(aux);
+  return g;
+}
+
+void PackedGate::set_aux(GateId aux) {
+  if (aux >= kMaxBitDefs)
+    throw std::length_error("circuit exceeds 2^30 - 1 Bit gates (a gate stores its BitDef index in 30 bits)");
+  meta = (meta & ~kNoAux) | aux;
+}
+
+GateId push_gate(GateArray& gates, const PackedGate& g) {
+  if (gates.size() >= kNoGate) throw std::length_error("circuit exceeds 2^32 - 1 gates");
+  return static_cast<GateId>(gates.push_back(g));
+}
+
+std::uint32_t Circuit::push_bit_def(const BitDef& d) {
+  if (bit_kinds_.size() >= PackedGate::kMaxBitDefs)
+    throw std::length_error("circuit exceeds 2^30 - 1 Bit gates (a gate stores its BitDef index in 30 bits)");
+  bit_ops_.push_back(BitOperands{d.x, d.y, d.z});
+  return static_cast<std::uint32_t>(bit_kinds_.push_back(d.op));
 }
 
 bool Circuit::all_outputs_bit() const {
@@ -64,7 +82,7 @@ bool Circuit::integral_constants() const {
 }
 
 std::size_t Circuit::memory_bytes() const {
-  std::size_t b = gates_.bytes() + bit_defs_.size() * sizeof(BitDef) + consts_.capacity() * sizeof(Rat) +
+  std::size_t b = gates_.capacity_bytes() + bit_ops_.capacity_bytes() + bit_kinds_.capacity_bytes() + consts_.capacity() * sizeof(Rat) +
                   input_gates_.capacity() * sizeof(GateId) + outputs_.capacity() * sizeof(Output);
   for (const auto& s : input_names_) b += sizeof(std::string) + (s.size() > 15 ? s.capacity() : 0);
   return b;
@@ -75,7 +93,7 @@ std::vector<std::uint8_t> boolean_skeleton(const Circuit& c) {
   for (const auto& o : c.outputs()) need[o.gate] = 1;
   for (GateId i = static_cast<GateId>(c.size()); i-- > 0;) {
     if (!need[i]) continue;
-    const BitDef& d = c.bit_def(i);
+    const BitDef d = c.bit_def(i);
     for (GateId o : {d.x, d.y, d.z})
       if (o != kNoGate) need[o] = 1;
   }

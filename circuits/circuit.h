@@ -4,8 +4,13 @@
 //
 //   Gate kinds : Input, Const, Add, Mul. Sub/Neg are sugar (x - y = x + (-1)·y); a "scalar"
 //                multiplication is a Mul with a Const operand.
-//   Ids        : 32-bit gate ids; a gate is 16 bytes (op, type, a, b, aux), plus 16 bytes per Bit gate. Constants live in an
-//                interned side table (Rat), so a Const gate only holds an index.
+//   Ids        : 32-bit gate ids. A gate is stored in 12 bytes (a, b, and op packed with a 30-bit
+//                BitDef index; PackedGate), a Bit gate's BitDef in 13 more (three operand ids and
+//                the Boolean op): the builder's memory target (issue 10) is 24 bytes a gate with
+//                its hash table. Limits, refused with std::length_error, never wrapped: fewer
+//                than 2^32 - 1 gates and 2^30 - 1 Bit gates. gate(i) and bit_def(g) return
+//                decoded copies (Gate, BitDef). Constants live in an interned side table (Rat),
+//                so a Const gate only holds an index.
 //   Typed wires: Field (any value) or Bit. A Bit gate carries a BitDef, the Boolean function of
 //                up to three Bit operands it computes on 0/1 values (NOT, AND, OR, XOR, XNOR,
 //                MUX). The builder checks every BitDef locally when it is attached (the gate's
@@ -19,11 +24,10 @@
 // Build circuits with circuits/builder.h; gadgets in circuits/gadgets_*.h.
 #pragma once
 #include <cstdint>
-#include <deque>
-#include <memory>
 #include <string>
 #include <vector>
 
+#include "circuits/chunked.h"
 #include "exact/rational.h"
 
 namespace cz::circuits {
@@ -61,32 +65,41 @@ struct BitDef {
   GateId x = kNoGate, y = kNoGate, z = kNoGate;
 };
 
+// A gate as callers see it (a decoded copy of its PackedGate).
 struct Gate {
   Op op;
   Type type;
   std::uint16_t reserved;
   GateId a;    // Input: input index; Const: constant index; Add/Mul: first operand (a <= b)
   GateId b;    // Add/Mul: second operand; else kNoGate
-  GateId aux;  // Bit gates: index into bit_defs(); else kNoGate
+  GateId aux;  // Bit gates: index into the BitDefs; else kNoGate
 };
-static_assert(sizeof(Gate) == 16);
 
-// Gates in fixed-size chunks: appending never moves gates and never over-allocates more than one
-// chunk, which keeps a 10^8-gate build within the memory target (no vector-doubling peaks).
-class GateStore {
- public:
-  static constexpr unsigned kShift = 16;
-  static constexpr std::size_t kChunk = std::size_t{1} << kShift;
-  std::size_t size() const { return size_; }
-  const Gate& operator[](GateId i) const { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-  Gate& operator[](GateId i) { return chunks_[i >> kShift][i & (kChunk - 1)]; }
-  GateId push(const Gate& g);
-  std::size_t bytes() const { return chunks_.size() * kChunk * sizeof(Gate); }
+// How a gate is stored: 12 bytes. meta = op in the top 2 bits, the BitDef index in the low 30
+// (all ones: a Field gate), so the type costs no bits of its own.
+struct PackedGate {
+  static constexpr std::uint32_t kAuxBits = 30;
+  static constexpr std::uint32_t kNoAux = (std::uint32_t{1} << kAuxBits) - 1;
+  static constexpr std::uint32_t kMaxBitDefs = kNoAux;  // BitDef indices 0 .. kNoAux - 1
 
- private:
-  std::vector<std::unique_ptr<Gate[]>> chunks_;
-  std::size_t size_ = 0;
+  GateId a;
+  GateId b;
+  std::uint32_t meta;
+
+  // Throws std::length_error when aux does not fit (never a silent wrap into the op bits).
+  static PackedGate make(Op op, GateId a, GateId b, GateId aux = kNoGate);
+  Op op() const { return static_cast<Op>(meta >> kAuxBits); }
+  bool is_bit() const { return (meta & kNoAux) != kNoAux; }
+  GateId aux() const { return is_bit() ? (meta & kNoAux) : kNoGate; }
+  void set_aux(GateId aux);  // marks the gate Bit with BitDef index aux (same limit as make)
+  Gate decode() const { return Gate{op(), is_bit() ? Type::Bit : Type::Field, 0, a, b, aux()}; }
 };
+static_assert(sizeof(PackedGate) == 12);
+
+// Appends a gate; throws std::length_error at 2^32 - 1 gates (kNoGate is no id).
+// Chunks of 2^19 gates: 6 MiB, whole huge pages (circuits/huge_alloc.h).
+using GateArray = ChunkedArray<PackedGate, 19>;
+GateId push_gate(GateArray& gates, const PackedGate& g);
 
 struct Output {
   std::string name;
@@ -96,33 +109,49 @@ struct Output {
 class Circuit {
  public:
   std::size_t size() const { return gates_.size(); }  // all gates, inputs and constants included
-  const Gate& gate(GateId i) const { return gates_[i]; }
+  Gate gate(GateId i) const { return gates_[i].decode(); }
   const Rat& constant(std::uint32_t k) const { return consts_[k]; }
   const Rat& const_value(GateId g) const { return consts_[gates_[g].a]; }  // precondition: Const gate
   std::size_t num_constants() const { return consts_.size(); }
-  const BitDef& bit_def(GateId g) const { return bit_defs_[gates_[g].aux]; }  // precondition: Bit gate
-  std::size_t num_bit_defs() const { return bit_defs_.size(); }
+  BitDef bit_def(GateId g) const {  // precondition: Bit gate
+    const std::uint32_t k = gates_[g].meta & PackedGate::kNoAux;
+    const BitOperands& o = bit_ops_[k];
+    return BitDef{bit_kinds_[k], o.x, o.y, o.z};
+  }
+  std::size_t num_bit_defs() const { return bit_kinds_.size(); }
   std::size_t num_inputs() const { return input_gates_.size(); }
   GateId input_gate(std::size_t k) const { return input_gates_[k]; }
   const std::string& input_name(std::size_t k) const { return input_names_[k]; }
   const std::vector<Output>& outputs() const { return outputs_; }
   const std::string& ring() const { return ring_; }
   void set_ring(std::string r) { ring_ = std::move(r); }
-  bool is_bit(GateId g) const { return gates_[g].type == Type::Bit; }
+  bool is_bit(GateId g) const { return gates_[g].is_bit(); }
   bool all_outputs_bit() const;
   bool all_inputs_bit() const;
   bool integral_constants() const;  // every constant is an integer (the circuit lives over Z)
   std::size_t memory_bytes() const;
+  // The builder's peak (its hash table and interning included) while building this circuit;
+  // 0 for a circuit that no builder finished.
+  std::size_t build_peak_bytes() const { return build_peak_bytes_; }
 
  private:
   friend class Builder;
-  GateStore gates_;
+  struct BitOperands {
+    GateId x, y, z;
+  };
+  // Appends a BitDef; throws std::length_error past PackedGate::kMaxBitDefs.
+  std::uint32_t push_bit_def(const BitDef& d);
+
+  GateArray gates_;
   std::vector<Rat> consts_;
-  std::deque<BitDef> bit_defs_;  // chunked: no doubling peaks (memory target)
+  // BitDef k = (bit_kinds_[k], bit_ops_[k]): 13 bytes, no padding; chunks of 6 and 2 MiB.
+  ChunkedArray<BitOperands, 19> bit_ops_;
+  ChunkedArray<BoolOp, 21> bit_kinds_;
   std::vector<GateId> input_gates_;
   std::vector<std::string> input_names_;
   std::vector<Output> outputs_;
   std::string ring_ = "Z";
+  std::size_t build_peak_bytes_ = 0;
 };
 
 // The Boolean skeleton of an all-Bit circuit: need[g] = 1 for the Bit gates the outputs reach

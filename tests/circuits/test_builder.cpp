@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <stdexcept>
+
 #include "circuits/builder.h"
 #include "circuits/eval.h"
 #include "circuits/gadgets_bits.h"
@@ -37,8 +39,8 @@ TEST_CASE("builder: constant folding") {
   CHECK(b.sub(x, x) != b.zero());  // the builder does not do general algebra (documented)
 }
 
-TEST_CASE("builder: gates are 16 bytes and operands precede their gate") {
-  CHECK(sizeof(Gate) == 16);
+TEST_CASE("builder: gates are stored in 12 bytes and operands precede their gate") {
+  CHECK(sizeof(PackedGate) == 12);
   Builder b;
   Wire x = b.input("x"), y = b.input("y");
   Wire z = b.mul(b.add(x, y), b.sub(x, y));
@@ -54,6 +56,24 @@ TEST_CASE("builder: gates are 16 bytes and operands precede their gate") {
   }
   for (std::int64_t u = -3; u <= 3; ++u)
     for (std::int64_t v = -3; v <= 3; ++v) CHECK(eval_integer(c, {u, v})[0] == Int(u * u - v * v));
+}
+
+TEST_CASE("packed gate: the 30-bit BitDef index is refused past its limit, never wrapped into the op") {
+  const GateId last = PackedGate::kMaxBitDefs - 1;  // 2^30 - 2, the largest index that fits
+  PackedGate g = PackedGate::make(Op::Mul, 7, 9, last);
+  CHECK(g.op() == Op::Mul);
+  CHECK(g.is_bit());
+  CHECK(g.aux() == last);
+  const Gate d = g.decode();
+  CHECK((d.op == Op::Mul && d.type == Type::Bit && d.a == 7 && d.b == 9 && d.aux == last));
+  CHECK_THROWS_AS(PackedGate::make(Op::Add, 1, 2, PackedGate::kMaxBitDefs), std::length_error);
+  CHECK_THROWS_AS(PackedGate::make(Op::Add, 1, 2, GateId{1} << 31), std::length_error);
+  PackedGate f = PackedGate::make(Op::Add, 1, 2);  // a Field gate: no index, op intact
+  CHECK_THROWS_AS(f.set_aux(PackedGate::kMaxBitDefs), std::length_error);
+  CHECK(!f.is_bit());
+  CHECK(f.op() == Op::Add);
+  CHECK(f.aux() == kNoGate);
+  CHECK(f.decode().type == Type::Field);
 }
 
 TEST_CASE("builder: certify_bit refuses a wrong Boolean claim (mutant)") {
