@@ -47,9 +47,11 @@ inline void require_model_build(const std::string& name, std::uint64_t L, std::u
                  name + " (a model of " + shape_text(L, inner_N, inner_d) + ")", where);
 }
 
-// Building a circuit: the 16-byte Gate, hash-table slots (5 bytes a slot at load 0.43-0.85, old
-// and new table while it grows), a BitDef per Bit gate, the construction's Wire vectors.
-inline constexpr std::uint64_t kBytesPerGate = 128;  // measured: circuit/sort n=256 d=16, stats: 109 bytes a gate
+// Building a circuit: the 12-byte packed gate, the windowed hash-consing table (6 bytes a gate id),
+// a 13-byte BitDef per Bit gate (about 24 bytes a gate at the builder's peak, bench_builder), the
+// construction's Wire vectors, and then the statistics. Errs high: measured 109 bytes a gate on
+// circuit/sort n=256 d=16 with stats, before the packed builder.
+inline constexpr std::uint64_t kBytesPerGate = 128;
 inline void require_gates(const std::string& name, std::uint64_t gates, const std::string& where) {
   require_memory(sat_mul(gates, kBytesPerGate), name + " (a circuit of about " + std::to_string(gates) + " gates)", where);
 }
