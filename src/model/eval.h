@@ -3,6 +3,7 @@
 // then embeds the N×d input top-left into N'×d', runs the layers and reads the top-left N×d.
 #pragma once
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -179,18 +180,24 @@ Matrix<typename R::Elem> eval(const PreparedModel<R>& p, const Matrix<typename R
 }
 
 // Integer evaluation with the checked int64 fast path: run in RingI64, and on Overflow redo
-// the whole computation in Z (FLINT). Weights that do not fit int64 skip the fast path.
+// the whole computation in Z (FLINT). Weights that do not fit int64 skip the fast path. The Z
+// copy is prepared only when it is first needed (an overflow, or exact()), from the int64 copy
+// (issue 10: most evaluators never overflow, and preparing both doubled the set-up).
 class IntegerEvaluator {
  public:
   explicit IntegerEvaluator(const Model& m);
   Matrix<Int> operator()(const Matrix<Int>& u) const;
   // Same, on an int64 input (the common case in verification domains).
   Matrix<Int> operator()(const Matrix<std::int64_t>& u) const;
-  const PreparedModel<RingZ>& exact() const { return exact_; }
+  // The output in int64, or nullopt when a weight or an intermediate leaves int64 (the caller
+  // then evaluates in Z through operator()); no Int is built on this path.
+  std::optional<Matrix<std::int64_t>> try_i64(const Matrix<std::int64_t>& u) const;
+  const PreparedModel<RingZ>& exact() const;  // thread-safe
 
  private:
   std::optional<PreparedModel<RingI64>> fast_;
-  PreparedModel<RingZ> exact_;
+  mutable std::optional<PreparedModel<RingZ>> exact_;
+  mutable std::unique_ptr<std::once_flag> exact_once_ = std::make_unique<std::once_flag>();
 };
 
 }  // namespace cz
