@@ -32,7 +32,11 @@ PreparedModel<RingZ> lift(const PreparedModel<RingI64>& p) {
   using I = PreparedModel<RingI64>;
   for (const auto& layer : p.layers) {
     if (auto* b = std::get_if<I::BaseConv>(&layer))
-      z.layers.emplace_back(Z::BaseConv{lift(b->W), lift(b->b1), lift(b->h), lift(b->b2), b->ntt});
+    {
+      Z::BaseConv L{lift(b->W), lift(b->b1), lift(b->h), lift(b->b2), b->ntt};
+      L.taps = filter_taps(RingZ{}, L.h);
+      z.layers.emplace_back(std::move(L));
+    }
     else if (auto* f = std::get_if<I::Mlp>(&layer))
       z.layers.emplace_back(Z::Mlp{lift(f->W1), lift(f->B1), lift(f->W2), lift(f->B2)});
     else if (auto* a = std::get_if<I::LinAttn>(&layer))

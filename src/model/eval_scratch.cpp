@@ -25,25 +25,43 @@ void matmul_into(const E* x, std::size_t rows, const RMatrix<RingI64>& W, const 
   }
 }
 
-// h*x per channel (conv_naive's loops, zero taps skipped), into c (n × d).
-void conv_into(const Matrix<E>& h, const E* x, std::size_t n, std::size_t d, ConvMode mode, std::vector<E>& c) {
+// h*x per channel (conv_naive's sum, zero taps and zero inputs skipped), into c (n × d). A causal
+// filter with one value c on every tap (a cumulative sum: JRT Lemma G.20's counter) is a running
+// sum times c. Only the order of the exact sums differs from conv_naive: an Overflow thrown here
+// and not there (or the reverse) sends the instance to Z, so the answer is the same.
+void conv_into(const std::vector<std::vector<std::pair<std::size_t, E>>>& filter, const E* x, std::size_t n,
+               std::size_t d, ConvMode mode, std::vector<E>& c) {
   c.assign(n * d, 0);
-  for (std::size_t k = 0; k < n; ++k)
-    for (std::size_t j = 0; j < d; ++j) {
-      const E hk = h(k, j);
-      if (hk == 0) continue;
-      switch (mode) {
-        case ConvMode::Causal:
-          for (std::size_t i = k; i < n; ++i) kR.addmul(c[i * d + j], hk, x[(i - k) * d + j]);
-          break;
-        case ConvMode::Cyclic:
-          for (std::size_t i = 0; i < n; ++i) kR.addmul(c[i * d + j], hk, x[((i + n - k) % n) * d + j]);
-          break;
-        case ConvMode::Anticausal:
-          for (std::size_t i = 0; i + k < n; ++i) kR.addmul(c[i * d + j], hk, x[(i + k) * d + j]);
-          break;
+  for (std::size_t j = 0; j < d; ++j) {
+    const auto& taps = filter[j];
+    if (taps.empty()) continue;
+    if (mode == ConvMode::Causal && taps.size() == n &&
+        std::all_of(taps.begin(), taps.end(), [&](const auto& t) { return t.second == taps[0].second; })) {
+      E run = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        run = kR.add(run, x[i * d + j]);
+        c[i * d + j] = kR.mul(taps[0].second, run);
+      }
+      continue;
+    }
+    for (std::size_t t = 0; t < n; ++t) {  // input row t reaches output rows t+k (causal), t-k, (t+k) mod n
+      const E xt = x[t * d + j];
+      if (xt == 0) continue;
+      for (const auto& [k, hk] : taps) {
+        std::size_t i;
+        if (mode == ConvMode::Causal) {
+          if (t + k >= n) break;  // taps are in increasing k
+          i = t + k;
+        } else if (mode == ConvMode::Anticausal) {
+          if (k > t) break;
+          i = t - k;
+        } else {
+          i = (t + k) % n;
+        }
+        kR.addmul(c[i * d + j], hk, xt);
       }
     }
+  }
 }
 
 // conv_layer's route choice: the prepared NTT filter, or conv() beyond the naive cutoff.
@@ -60,7 +78,8 @@ void layer(const P& p, const P::BaseConv& L, I64Scratch& s) {
     Matrix<E> c = conv_layer(p, L, xm);
     s.a.assign(c.data().begin(), c.data().end());
   } else {
-    conv_into(L.h, s.x.data(), n, d, p.conv, s.a);
+    if (L.taps.size() == d) conv_into(L.taps, s.x.data(), n, d, p.conv, s.a);
+    else conv_into(filter_taps(RingI64{}, L.h), s.x.data(), n, d, p.conv, s.a);  // built without prepare()
   }
   const auto& b2 = L.b2.data();
   for (std::size_t t = 0; t < n * d; ++t) s.y[t] = kR.mul(s.y[t], kR.add(s.a[t], b2[t]));

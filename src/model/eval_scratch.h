@@ -7,6 +7,7 @@
 // entry, whenever neither throws (tests/model/test_eval_scratch.cpp).
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "model/eval.h"
