@@ -20,15 +20,19 @@ Matrix<std::int64_t> eval_i64(const IntegerEvaluator& e, const Matrix<std::int64
 }
 
 template <class K, class V>
-V find_or_build(std::mutex& mu, std::map<K, V>& map, const K& key, const std::function<V()>& build) {
+V find_or_build(std::mutex& mu, std::map<K, std::shared_ptr<CacheSlot<V>>>& map, const K& key,
+                const std::function<V()>& build) {
+  std::shared_ptr<CacheSlot<V>> slot;
   {
     std::lock_guard<std::mutex> lock(mu);
-    auto it = map.find(key);
-    if (it != map.end()) return it->second;
+    auto& s = map[key];
+    if (!s) s = std::make_shared<CacheSlot<V>>();
+    slot = s;
   }
-  V v = build();  // outside the lock: the other threads keep going
-  std::lock_guard<std::mutex> lock(mu);
-  return map.emplace(key, std::move(v)).first->second;  // a racing thread's copy is the same model
+  // Built once, outside the map's lock: the other threads go on with other keys, and a thread
+  // that needs this key waits for it instead of building it a second time.
+  std::call_once(slot->once, [&] { slot->value = build(); });
+  return slot->value;
 }
 
 std::vector<std::uint32_t> flagged(const Matrix<std::int64_t>& rows, std::size_t lo, std::size_t N, unsigned n,
@@ -38,7 +42,6 @@ std::vector<std::uint32_t> flagged(const Matrix<std::int64_t>& rows, std::size_t
     if (flag[i]) out.insert(sd::row_element(rows.row(i), n));
   return {out.begin(), out.end()};
 }
-
 }  // namespace
 
 std::shared_ptr<const IntegerEvaluator> PipelineCache::shift(

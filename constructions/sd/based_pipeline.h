@@ -60,9 +60,15 @@ struct PipelineOutcome {
 // Caches of the data-dependent stage models for the block path (issue 10): the G.21 shift
 // depends on the instance only through (N, kernel h), the data-dependent G.18 model only through
 // (N, first set S); both are built (and prepared) once per key instead of per instance. One cache
-// is shared by the threads of a check (thread-safe; a model is built outside the lock, and when
-// two threads race for a key the first one stored is kept: both are the same model). The same
+// is shared by the threads of a check (thread-safe; each model is built once, outside the map's
+// lock, by the first thread that needs it, while a second thread needing it waits). The same
 // builders run, so a cached model is the model the scalar path builds for that instance.
+template <class V>
+struct CacheSlot {
+  std::once_flag once;
+  V value;
+};
+
 class PipelineCache {
  public:
   using ShiftKey = std::pair<std::size_t, std::vector<std::int64_t>>;
@@ -74,8 +80,8 @@ class PipelineCache {
 
  private:
   std::mutex mu_;
-  std::map<ShiftKey, std::shared_ptr<const IntegerEvaluator>> shift_;
-  std::map<G18Key, std::shared_ptr<const G18Model>> g18_;
+  std::map<ShiftKey, std::shared_ptr<CacheSlot<std::shared_ptr<const IntegerEvaluator>>>> shift_;
+  std::map<G18Key, std::shared_ptr<CacheSlot<std::shared_ptr<const G18Model>>>> g18_;
 };
 
 // Runs the stages up to `through`: 1 = Lemma G.20, 2 = Prop G.21, 3 = Prop G.18 (all).

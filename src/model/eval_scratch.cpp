@@ -82,7 +82,8 @@ void layer(const P& p, const P::BaseConv& L, I64Scratch& s) {
     else conv_into(filter_taps(RingI64{}, L.h), s.x.data(), n, d, p.conv, s.a);  // built without prepare()
   }
   const auto& b2 = L.b2.data();
-  for (std::size_t t = 0; t < n * d; ++t) s.y[t] = kR.mul(s.y[t], kR.add(s.a[t], b2[t]));
+  for (std::size_t t = 0; t < n * d; ++t)  // (x·W + b1) ⊙ (h*x + b2); a zero left factor stays zero
+    if (s.y[t] != 0) s.y[t] = kR.mul(s.y[t], kR.add(s.a[t], b2[t]));
 }
 
 void layer(const P& p, const P::Mlp& L, I64Scratch& s) {
