@@ -2,9 +2,9 @@
 // returns the intersection (the reference, JRT Alg. 3 on the JRT prompt, or the Based pipeline).
 // Verified against the plain GAR reference (a map lookup) on every instance with distinct keys.
 #include <algorithm>
-#include <unordered_map>
 
 #include "constructions/gar/via_sd.h"
+#include "constructions/gar/via_sd_block.h"
 #include "constructions/sd/recurrent_jrt.h"
 #include "util/error.h"
 #include "verify/matrix_domain.h"
@@ -121,44 +121,14 @@ const bool registered = register_construction({
         f.message = "GAR answers differ from the map lookup";
         return f;
       };
-      // Block path: the same reduction per instance, with the SD oracle memoised per thread on
-      // its call (A, B in prompt order): the oracle is a deterministic function of the SD
-      // instance, and the exhaustive GAR domains hand it the same few thousand calls millions of
-      // times. Every GAR instance is still reduced and compared with gar::solve.
-      c.block = [dom, oracle]() -> std::unique_ptr<BlockWorker> {
-        struct Worker : BlockWorker {
-          GarDomain dom;
-          SdOracle oracle, memo_oracle;
-          std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> memo;
-          void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
-            for (std::uint64_t k = k0; k < k0 + count; ++k) {
-              const gar::Instance x = dom.instance(k);
-              if (gar_via_sd(x, memo_oracle).answers != gar::solve(x)) r.fail(k);
-            }
-          }
-        };
-        auto w = std::make_unique<Worker>();
-        w->dom = dom;
-        w->oracle = oracle;
-        w->memo_oracle = [m = w.get()](const sd::Instance& call) {
-          // key: |A|, |B| (6 bits each), then the elements at n bits each; no memo when it does not fit
-          const std::size_t bits = 12 + (call.A.size() + call.B.size()) * call.n;
-          if (call.A.size() >= 64 || call.B.size() >= 64 || bits > 64) return m->oracle(call);
-          std::uint64_t key = call.A.size() | (call.B.size() << 6);
-          unsigned at = 12;
-          for (const auto* set : {&call.A, &call.B})
-            for (std::uint32_t e : *set) {
-              key |= std::uint64_t{e} << at;
-              at += call.n;
-            }
-          auto it = m->memo.find(key);
-          if (it != m->memo.end()) return it->second;
-          return m->memo.emplace(key, m->oracle(call)).first->second;
-        };
-        return w;
-      };
+      // Block path: the same reduction on arrays, the SD oracle memoised per thread on its call
+      // (A, B in prompt order): the oracle is a deterministic function of the SD instance, and the
+      // exhaustive GAR domains hand it the same few thousand calls millions of times. Every GAR
+      // instance is still reduced and compared with the map lookup's answers (via_sd_block.h).
+      GarBlockDomain bd{dom.c, dom.nk, dom.m, dom.exhaustive, [dom](std::uint64_t k) { return dom.instance(k); }};
+      c.block = [bd, oracle]() { return via_sd_block_worker(bd, oracle); };
       c.block_size = 4096;
-      c.block_kind = "per-thread memo of the SD oracle";
+      c.block_kind = "arrays, per-thread memo of the SD oracle (answers as token masks)";
       return c;
     }});
 

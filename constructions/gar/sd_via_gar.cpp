@@ -2,6 +2,7 @@
 // queries = B). Solvers: the plain GAR reference (a map lookup), or gar/via-sd (Prop G.26 with
 // JRT Alg. 3 as the SD oracle), which closes the loop SD -> GAR -> SD calls.
 #include "constructions/gar/via_sd.h"
+#include "constructions/gar/via_sd_block.h"
 #include "constructions/sd/domain.h"
 
 namespace cz::garc {
@@ -25,24 +26,39 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built&, const DomainOptions& o) {
       const unsigned n = static_cast<unsigned>(p.u("n"));
-      GarSolver solver;
-      if (p.s("solver") == "reference") {
-        solver = [](const gar::Instance& g) { return gar::solve(g); };
-      } else {
-        SdOracle oracle = recurrent_oracle(n);
-        solver = [oracle](const gar::Instance& g) { return gar_via_sd(g, oracle).answers; };
-      }
-      return sdc::instance_check(sdc::make_sd_domain(p, o), [solver](const sd::Instance& x) -> std::optional<Failure> {
-        SdViaGar got = sd_via_gar(x, solver);
-        const auto want = sd::intersection(x);
-        if (got.common == want && got.intersects == !want.empty()) return std::nullopt;
+      const bool via_sd = p.s("solver") != "reference";
+      auto solver_with = [](const SdOracle& oracle) -> GarSolver {
+        if (!oracle) return [](const gar::Instance& g) { return gar::solve(g); };
+        return [oracle](const gar::Instance& g) { return gar_via_sd(g, oracle).answers; };
+      };
+      const GarSolver solver = solver_with(via_sd ? recurrent_oracle(n) : SdOracle{});
+      auto fails = [](const GarSolver& s, const sd::Instance& x, SdViaGar& got, std::vector<std::uint32_t>& want) {
+        got = sd_via_gar(x, s);
+        want = sd::intersection(x);
+        return !(got.common == want && got.intersects == !want.empty());
+      };
+      Check c = sdc::instance_check(sdc::make_sd_domain(p, o), [solver, fails](const sd::Instance& x) -> std::optional<Failure> {
+        SdViaGar got;
+        std::vector<std::uint32_t> want;
+        if (!fails(solver, x, got, want)) return std::nullopt;
         Failure f;
         f.input = sd::to_json(x);
         f.expected = {{"intersects", !want.empty()}, {"common", want}};
         f.got = {{"intersects", got.intersects}, {"common", got.common}};
         f.message = "SD through GAR disagrees with the reference";
         return f;
+      }, [via_sd, n, solver_with, fails]() -> sdc::SdFails {
+        // Block path: verdicts only (no Failure built); with solver=via-sd, the Alg. 3 oracle is
+        // memoised per thread on its calls (the GAR instances of an SD domain repeat them).
+        GarSolver s = solver_with(via_sd ? memoised(recurrent_oracle(n)) : SdOracle{});
+        return [s, fails](const sd::Instance& x) {
+          SdViaGar got;
+          std::vector<std::uint32_t> want;
+          return fails(s, x, got, want);
+        };
       });
+      c.block_kind = via_sd ? "verdicts only, per-thread memo of the Alg. 3 SD oracle" : "verdicts only (map-lookup GAR solver)";
+      return c;
     }});
 
 }  // namespace

@@ -55,7 +55,7 @@ std::optional<Failure> check_answer(const sd::Instance& x, const G18Run& run, co
 
 namespace {
 // The verdict of one instance (the scalar check below, minus the Failure): `cache` null on the
-// scalar path, a per-thread PipelineCache on the block path.
+// scalar path, on the block path the PipelineCache shared by the check's threads.
 std::optional<Failure> based_verdict(const Pipeline& P, Stage stage, const sd::Instance& x, PipelineCache* cache) {
   const KernelKind kind = P.config().kernel.kind;
   if (stage == Stage::G18) {
@@ -78,12 +78,14 @@ std::optional<Failure> based_verdict(const Pipeline& P, Stage stage, const sd::I
 Check based_check(const BasedArtifact& art, const SdDomain& dom) {
   auto P = art.pipeline;
   const Stage stage = art.stage;
-  return instance_check(
+  auto cache = std::make_shared<PipelineCache>();  // one per check: each model is built once, not once per thread
+  Check c = instance_check(
       dom, [P, stage](const sd::Instance& x) { return based_verdict(*P, stage, x, nullptr); },
-      [P, stage]() -> SdFails {
-        auto cache = std::make_shared<PipelineCache>();
+      [P, stage, cache]() -> SdFails {
         return [P, stage, cache](const sd::Instance& x) { return based_verdict(*P, stage, x, cache.get()).has_value(); };
       });
+  c.block_kind = "shared model caches (G.21 shift per kernel, G.18 per first set), checked int64";
+  return c;
 }
 
 namespace {

@@ -95,8 +95,8 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
   std::vector<std::uint32_t> S_rep;
   for (std::size_t i = 0; i < s_max; ++i) S_rep.push_back(static_cast<std::uint32_t>(i));
   G18Model g = build_g18(n, rows, lo, N_max, cfg.kernel, S_rep);
-  if (art.stage == Stage::G18) b.model = g.full;
-  b.metrics["g18_layers"] = g.full.layers.size();
+  if (art.stage == Stage::G18) b.model = g.full();
+  b.metrics["g18_layers"] = g.pre.layers.size() + g.post.layers.size();
   b.metrics["g18_inner_d"] = g.D;
   const std::string pre = all ? "g18." : "";
   const std::size_t s1 = std::max<std::size_t>(s_max, 1);

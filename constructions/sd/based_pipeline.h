@@ -5,6 +5,7 @@
 // is the G.21 filter (read off G.20's output) and, for the data-dependent kernel, the G.18 MLP
 // built from the first set of z's window (read off z, not from the instance).
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -56,17 +57,35 @@ struct PipelineOutcome {
   std::size_t f = 0;
 };
 
-// Per-thread caches of the data-dependent stage models for the block path (issue 10): the G.21
-// shift depends on the instance only through (N, kernel h), the data-dependent G.18 model only
-// through (N, first set S); both are built (and prepared) once per key instead of per instance.
-// The same builders run, so a cached model is the model the scalar path builds for that instance.
-struct PipelineCache {
-  std::map<std::pair<std::size_t, std::vector<std::int64_t>>, std::shared_ptr<const IntegerEvaluator>> shift;
-  std::map<std::pair<std::size_t, std::vector<std::uint32_t>>, std::shared_ptr<const G18Model>> g18;
+// Caches of the data-dependent stage models for the block path (issue 10): the G.21 shift
+// depends on the instance only through (N, kernel h), the data-dependent G.18 model only through
+// (N, first set S); both are built (and prepared) once per key instead of per instance. One cache
+// is shared by the threads of a check (thread-safe; each model is built once, outside the map's
+// lock, by the first thread that needs it, while a second thread needing it waits). The same
+// builders run, so a cached model is the model the scalar path builds for that instance.
+template <class V>
+struct CacheSlot {
+  std::once_flag once;
+  V value;
+};
+
+class PipelineCache {
+ public:
+  using ShiftKey = std::pair<std::size_t, std::vector<std::int64_t>>;
+  using G18Key = std::pair<std::size_t, std::vector<std::uint32_t>>;
+  std::shared_ptr<const IntegerEvaluator> shift(const ShiftKey& key,
+                                                const std::function<std::shared_ptr<const IntegerEvaluator>()>& build);
+  // Keeps the prepared evaluators of the built model (its Rat layers are dropped).
+  std::shared_ptr<const G18Model> g18(const G18Key& key, const std::function<G18Model()>& build);
+
+ private:
+  std::mutex mu_;
+  std::map<ShiftKey, std::shared_ptr<CacheSlot<std::shared_ptr<const IntegerEvaluator>>>> shift_;
+  std::map<G18Key, std::shared_ptr<CacheSlot<std::shared_ptr<const G18Model>>>> g18_;
 };
 
 // Runs the stages up to `through`: 1 = Lemma G.20, 2 = Prop G.21, 3 = Prop G.18 (all).
-// `cache` (optional, one per thread) keeps the data-dependent models across instances.
+// `cache` (optional, shared by the threads of a check) keeps the data-dependent models across instances.
 PipelineOutcome run_pipeline(const Pipeline& P, const sd::Instance& x, int through = 3, PipelineCache* cache = nullptr);
 
 // The first set of a Remark G.14 layout (rows before the first flag), and the flagged elements.

@@ -44,6 +44,15 @@ std::vector<std::int64_t> read_kernel(const Matrix<Int>& Y, std::size_t N, unsig
   return h;
 }
 
+std::vector<std::int64_t> read_kernel(const Matrix<std::int64_t>& Y, std::size_t N, unsigned n, Layout layout) {
+  std::vector<std::int64_t> h(2 * N, 0);
+  for (std::size_t j = 0; j < 2 * N; ++j) {
+    const std::size_t row = layout == Layout::Top ? N - 1 + j : 2 * N - 1 - j;
+    if (row < 2 * N) h[j] = Y(row, n);
+  }
+  return h;
+}
+
 Model g21_insert_model(std::size_t N, unsigned n) {
   const std::size_t d = n + 1, R = 2 * N;
   Model f;

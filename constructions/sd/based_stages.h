@@ -29,6 +29,7 @@ enum class Layout { Top, Bottom };  // where the rearranged copy lands: rows [0,
 Model g20_model(std::size_t N, unsigned n);
 // The kernel read off G.20's output in the given layout (length 2N).
 std::vector<std::int64_t> read_kernel(const Matrix<Int>& Y, std::size_t N, unsigned n, Layout layout);
+std::vector<std::int64_t> read_kernel(const Matrix<std::int64_t>& Y, std::size_t N, unsigned n, Layout layout);
 
 // Prop G.21 part 1 (causal, data-independent): (2N, 3, n+1, 2N, 2n+2) for N >= 2.
 Model g21_insert_model(std::size_t N, unsigned n);

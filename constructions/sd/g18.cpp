@@ -50,6 +50,7 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
   auto outside = [&](std::size_t i) { return i < lo || i >= lo + N; };
   G18Model g;
   g.rows = rows;
+  g.d = d;
   g.lo = lo;
   g.N = N;
 
@@ -111,7 +112,7 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
     for (std::size_t i = 0; i < rows; ++i)
       for (std::size_t j = 0; j < d; ++j) L.b1(i, j) = outside(i) ? 0 : 1;
     for (std::size_t j = 0; j < d; ++j) L.h(0, j) = 1;
-    pre.layers.push_back(L);
+    pre.layers.push_back(std::move(L));
   }
   {  // mark: element bits pass; flag column -> flag + 2·(earlier flags)
     BaseConvLayer L = zero_baseconv(pre);
@@ -119,7 +120,7 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
       for (std::size_t j = 0; j < d; ++j) L.b1(i, j) = 1;
     for (std::size_t j = 0; j < d; ++j) L.h(0, j) = 1;
     for (std::size_t t = 1; t < rows; ++t) L.h(t, n) = 2;
-    pre.layers.push_back(L);
+    pre.layers.push_back(std::move(L));
   }
   if (k.kind != KernelKind::Exponential) {
     MlpLayer M = zero_mlp(pre);
@@ -130,7 +131,7 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
       for (std::size_t i = 0; i < rows; ++i) M.B1(i, c) = z.bias - (windowed && outside(i) ? 1 : 0);
       for (const auto& [ch, w] : z.out) M.W2(c, ch) = w;
     }
-    pre.layers.push_back(M);
+    pre.layers.push_back(std::move(M));
   }
 
   Model post = shell(rows, g.D, g.D);
@@ -155,21 +156,18 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
     for (std::size_t ch = 0; ch < g.D; ++ch)
       for (std::size_t t = 0; t < g.f; ++t) A.Wk(ch, t) = g.kproj(ch, t);
     A.Wv(g.value_channel, 0) = 1;
-    post.layers.push_back(A);
+    post.layers.push_back(std::move(A));
     MlpLayer M = zero_mlp(post);
     M.W1(0, 0) = 2;
     for (std::size_t i = 0; i < rows; ++i) M.B1(i, 0) = -g.tau;
     M.W2(0, 0) = 1;
-    post.layers.push_back(M);
+    post.layers.push_back(std::move(M));
   }
 
   if (mutate) {
     mutate("g18-pre", pre);
     mutate("g18-post", post);
   }
-  g.full = shell(rows, d, g.D);
-  g.full.layers = pre.layers;
-  g.full.layers.insert(g.full.layers.end(), post.layers.begin(), post.layers.end());
   g.pre_eval = std::make_shared<const IntegerEvaluator>(pre);
   if (!post.layers.empty()) g.post_eval = std::make_shared<const IntegerEvaluator>(post);
   g.pre = std::move(pre);
@@ -177,15 +175,26 @@ G18Model build_g18(unsigned n, std::size_t rows, std::size_t lo, std::size_t N, 
   return g;
 }
 
+Model G18Model::full() const {
+  Model m = shell(rows, d, D);
+  m.layers = pre.layers;
+  m.layers.insert(m.layers.end(), post.layers.begin(), post.layers.end());
+  return m;
+}
+
 G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<std::int64_t>& u) {
   Matrix<std::int64_t> x(g.rows, g.D, 0);  // zero-padded to the inner width (the embedding)
   for (std::size_t i = 0; i < g.rows; ++i)
     for (std::size_t j = 0; j <= n; ++j) x(i, j) = u(i, j);
-  Matrix<Int> X = (*g.pre_eval)(x);
+  // The checked int64 path; Z (and every entry read must then fit int64) only on overflow.
+  std::optional<Matrix<std::int64_t>> X64o = g.pre_eval->try_i64(x);
+  Matrix<Int> X;
+  if (!X64o) X = (*g.pre_eval)(x);
   auto small = [](const Int& v) {
     if (!v.fits_int64()) throw std::overflow_error("G.18 intermediate does not fit int64");
     return v.to_int64();
   };
+  auto at = [&](std::size_t i, std::size_t j) { return X64o ? (*X64o)(i, j) : small(X(i, j)); };
   G18Run run;
   run.flag.assign(g.rows, false);
   if (k.kind == KernelKind::Exponential) {
@@ -197,8 +206,8 @@ G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<
     for (std::size_t i = g.lo; i < g.lo + g.N; ++i) {
       std::uint32_t e = 0;
       for (unsigned b = 0; b < n; ++b)
-        if (small(X(i, b))) e |= std::uint32_t(1) << b;
-      const std::int64_t m = small(X(i, n));
+        if (at(i, b)) e |= std::uint32_t(1) << b;
+      const std::int64_t m = at(i, n);
       if (m == 0) keys.push_back(e);
       if (m != 2) continue;
       Rat lo(0), hi(0);
@@ -212,24 +221,29 @@ G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<
     }
     return run;
   }
-  Matrix<std::int64_t> X64(g.rows, g.D, 0);
-  for (std::size_t i = 0; i < g.rows; ++i)
-    for (std::size_t j = 0; j < g.D; ++j) X64(i, j) = small(X(i, j));
+  Matrix<std::int64_t> X64 = X64o ? std::move(*X64o) : map_matrix(X, small);
   // The attention state S_i = sum_{j<=i} K[j]^T V[j] with K = X·Wk; V is nonzero in one column.
+  // Checked int64 (RingI64 throws Overflow, an overflow_error: never silent).
+  const RingI64 r;
   std::vector<std::int64_t> S(g.f, 0);
   for (std::size_t i = 0; i < g.rows; ++i) {
     const std::int64_t v = X64(i, g.value_channel);
     if (v == 0) continue;
     for (std::size_t t = 0; t < g.f; ++t) {
       std::int64_t kt = 0;
-      for (std::size_t ch = 0; ch < g.D; ++ch) kt += X64(i, ch) * g.kproj(ch, t);
-      S[t] += kt * v;
-      run.state_max_abs = std::max(run.state_max_abs, S[t] < 0 ? -S[t] : S[t]);
+      for (std::size_t ch = 0; ch < g.D; ++ch)
+        if (X64(i, ch) != 0 && g.kproj(ch, t) != 0) r.addmul(kt, X64(i, ch), g.kproj(ch, t));
+      r.addmul(S[t], kt, v);
+      run.state_max_abs = std::max(run.state_max_abs, S[t] < 0 ? r.neg(S[t]) : S[t]);
       run.state_negative = run.state_negative || S[t] < 0;
     }
   }
-  Matrix<Int> out = (*g.post_eval)(X64);
-  for (std::size_t i = 0; i < g.rows; ++i) run.flag[i] = out(i, 0).sign() != 0;
+  if (auto out = g.post_eval->try_i64(X64)) {
+    for (std::size_t i = 0; i < g.rows; ++i) run.flag[i] = (*out)(i, 0) != 0;
+  } else {
+    Matrix<Int> outz = (*g.post_eval)(X64);
+    for (std::size_t i = 0; i < g.rows; ++i) run.flag[i] = outz(i, 0).sign() != 0;
+  }
   return run;
 }
 

@@ -35,11 +35,13 @@ struct KernelSpec {
 struct G18Model {
   Model pre;   // [mask], mark, MLP1 (exponential: [mask], mark): rows x D in and out
   Model post;  // attention, MLP2 (empty for the exponential kernel)
-  Model full;  // pre then post as one (rows, L, n+1, rows, D) model, for reports and export
-  std::size_t f = 0, D = 0, rows = 0, lo = 0, N = 0, value_channel = 0;
+  std::size_t f = 0, D = 0, d = 0, rows = 0, lo = 0, N = 0, value_channel = 0;
   Matrix<std::int64_t> kproj;  // the key projection Wk (D x f), for the state measurement
   std::int64_t tau = 1;
   std::shared_ptr<const IntegerEvaluator> pre_eval, post_eval;  // prepared once
+  // pre then post as one (rows, L, n+1, rows, D) model, for reports and export (built on demand:
+  // the per-instance checks evaluate pre and post, and copying the layers cost a sixth of a build)
+  Model full() const;
 };
 
 // A hook that edits a stage model right after it is built (tests use it for mutants).

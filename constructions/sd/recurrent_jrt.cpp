@@ -25,29 +25,44 @@ std::size_t expected_set_bits(const RecurrentArtifact& art, const sd::Instance& 
   return art.n * (art.copies == 1 ? x.A.size() : std::min(x.A.size(), x.B.size()));
 }
 
+namespace {
+// The verdict on x: empty when it passes, else the failure message (shared by both paths).
+std::string verdict(const RecurrentArtifact& art, const sd::Instance& x, const RecurrentOutcome& o, bool want_int,
+                    const std::vector<std::uint32_t>& want_common) {
+  if (o.got.intersects != want_int || o.got.common != want_common)
+    return o.got.intersects == want_int ? std::string("wrong intersection")
+                                        : std::string("answer ") + (o.got.intersects ? "intersect" : "disjoint") +
+                                              ", want " + (want_int ? "intersect" : "disjoint");
+  if (art.exact_min_state && o.set_bits != expected_set_bits(art, x))
+    return "stored set holds " + std::to_string(o.set_bits) + " bits, want " + std::to_string(expected_set_bits(art, x)) +
+           (art.copies == 2 ? " = n*min(|A|,|B|)" : " = n*|A|");
+  return {};
+}
+}  // namespace
+
 Check recurrent_check(const RecurrentArtifact& art, const SdDomain& dom) {
-  return instance_check(dom, [art](const sd::Instance& x) -> std::optional<Failure> {
+  Check c = instance_check(dom, [art](const sd::Instance& x) -> std::optional<Failure> {
     RecurrentOutcome o = run_on(art, x);
     const bool want_int = !sd::disjoint(x);
     const auto want_common = sd::intersection(x);
     Failure f;
-    if (o.got.intersects != want_int || o.got.common != want_common) {
-      f.message = o.got.intersects == want_int ? std::string("wrong intersection")
-                                               : std::string("answer ") + (o.got.intersects ? "intersect" : "disjoint") +
-                                                     ", want " + (want_int ? "intersect" : "disjoint");
-    } else if (art.exact_min_state && o.set_bits != expected_set_bits(art, x)) {
-      f.message = "stored set holds " + std::to_string(o.set_bits) + " bits, want " +
-                  std::to_string(expected_set_bits(art, x)) + (art.copies == 2 ? " = n*min(|A|,|B|)" : " = n*|A|");
-    } else {
-      return std::nullopt;
-    }
+    f.message = verdict(art, x, o, want_int, want_common);
+    if (f.message.empty()) return std::nullopt;
     f.input = nlohmann::json::array();
     for (std::size_t i = 0; i < o.prompt.rows(); ++i)
       f.input.push_back(std::vector<std::int64_t>(o.prompt.row(i), o.prompt.row(i) + o.prompt.cols()));
     f.expected = {{"intersects", want_int}, {"common", want_common}, {"set_bits", expected_set_bits(art, x)}};
     f.got = {{"intersects", o.got.intersects}, {"common", o.got.common}, {"set_bits", o.set_bits}};
     return f;
+  }, [art]() -> SdFails {
+    // Block path: the program runs on every instance (its state is measured per instance, so
+    // nothing is shared between instances); the verdict is decided without building a Failure.
+    return [art](const sd::Instance& x) {
+      return !verdict(art, x, run_on(art, x), !sd::disjoint(x), sd::intersection(x)).empty();
+    };
   });
+  c.block_kind = "verdicts only (Alg. 3 program run per instance)";
+  return c;
 }
 
 namespace {

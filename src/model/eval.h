@@ -3,6 +3,7 @@
 // then embeds the N×d input top-left into N'×d', runs the layers and reads the top-left N×d.
 #pragma once
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -39,7 +40,14 @@ template <Ring R>
 struct PreparedModel {
   // ntt: the filter prepared once for the multi-modular NTT (integer rings, dense filters with
   // N above the naive cutoff: the same rule as conv()); its transforms are shared by every input.
-  struct BaseConv { RMatrix<R> W; Matrix<typename R::Elem> b1, h, b2; std::shared_ptr<const NttFilter> ntt{}; };
+  // taps: per channel j, the nonzero (k, h[k][j]) in increasing k (the allocation-free evaluator's
+  // sparse filter, model/eval_scratch.h).
+  struct BaseConv {
+    RMatrix<R> W;
+    Matrix<typename R::Elem> b1, h, b2;
+    std::shared_ptr<const NttFilter> ntt{};
+    std::vector<std::vector<std::pair<std::size_t, typename R::Elem>>> taps{};
+  };
   struct Mlp { RMatrix<R> W1; Matrix<typename R::Elem> B1; RMatrix<R> W2; Matrix<typename R::Elem> B2; };
   struct LinAttn { RMatrix<R> Wq, Wk, Wv; };
   R ring;
@@ -64,6 +72,16 @@ std::shared_ptr<const NttFilter> prepare_ntt_filter(const R& ring, const Matrix<
 }
 
 template <Ring R>
+std::vector<std::vector<std::pair<std::size_t, typename R::Elem>>> filter_taps(const R& ring,
+                                                                               const Matrix<typename R::Elem>& h) {
+  std::vector<std::vector<std::pair<std::size_t, typename R::Elem>>> t(h.cols());
+  for (std::size_t k = 0; k < h.rows(); ++k)
+    for (std::size_t j = 0; j < h.cols(); ++j)
+      if (!ring.is_zero(h(k, j))) t[j].emplace_back(k, h(k, j));
+  return t;
+}
+
+template <Ring R>
 PreparedModel<R> prepare(const R& ring, const Model& m) {
   auto mat = [&](const RatMatrix& x) { return map_matrix(x, [&](const Rat& q) { return ring.from_rat(q); }); };
   PreparedModel<R> p{ring, m.N, m.d, m.inner_N, m.inner_d, m.conv, {}};
@@ -72,6 +90,7 @@ PreparedModel<R> prepare(const R& ring, const Model& m) {
     {
       typename PreparedModel<R>::BaseConv L{to_ring(ring, b->W), mat(b->b1), mat(b->h), mat(b->b2), nullptr};
       L.ntt = prepare_ntt_filter(ring, L.h, m.conv);
+      L.taps = filter_taps(ring, L.h);
       p.layers.emplace_back(std::move(L));
     }
     else if (auto* f = std::get_if<MlpLayer>(&layer))
@@ -179,18 +198,24 @@ Matrix<typename R::Elem> eval(const PreparedModel<R>& p, const Matrix<typename R
 }
 
 // Integer evaluation with the checked int64 fast path: run in RingI64, and on Overflow redo
-// the whole computation in Z (FLINT). Weights that do not fit int64 skip the fast path.
+// the whole computation in Z (FLINT). Weights that do not fit int64 skip the fast path. The Z
+// copy is prepared only when it is first needed (an overflow, or exact()), from the int64 copy
+// (issue 10: most evaluators never overflow, and preparing both doubled the set-up).
 class IntegerEvaluator {
  public:
   explicit IntegerEvaluator(const Model& m);
   Matrix<Int> operator()(const Matrix<Int>& u) const;
   // Same, on an int64 input (the common case in verification domains).
   Matrix<Int> operator()(const Matrix<std::int64_t>& u) const;
-  const PreparedModel<RingZ>& exact() const { return exact_; }
+  // The output in int64, or nullopt when a weight or an intermediate leaves int64 (the caller
+  // then evaluates in Z through operator()); no Int is built on this path.
+  std::optional<Matrix<std::int64_t>> try_i64(const Matrix<std::int64_t>& u) const;
+  const PreparedModel<RingZ>& exact() const;  // thread-safe
 
  private:
   std::optional<PreparedModel<RingI64>> fast_;
-  PreparedModel<RingZ> exact_;
+  mutable std::optional<PreparedModel<RingZ>> exact_;
+  mutable std::unique_ptr<std::once_flag> exact_once_ = std::make_unique<std::once_flag>();
 };
 
 }  // namespace cz

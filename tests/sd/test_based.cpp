@@ -107,7 +107,7 @@ TEST_CASE("the G.18 MLP realises the kernels' definitions (keys and queries)") {
       }
     }
     // the one-model view equals the two-part evaluation
-    Matrix<Int> full = IntegerEvaluator(g.full)(u);
+    Matrix<Int> full = IntegerEvaluator(g.full())(u);
     sdc::G18Run run = sdc::run_g18(g, k, n, u);
     for (std::size_t i = 0; i < N; ++i) CHECK((full(i, 0).sign() != 0) == run.flag[i]);
   }

@@ -5,7 +5,10 @@
 #include <doctest/doctest.h>
 
 #include "constructions/mqar/solvers.h"
+#include "constructions/gar/via_sd_block.h"
 #include "constructions/sd/based_jrt.h"
+#include "constructions/sd/recurrent_jrt.h"
+#include "tasks/gar.h"
 #include "tests/seed.h"
 #include "app/engine/engine.h"
 
@@ -129,4 +132,76 @@ TEST_CASE("sd/based-jrt block path (cached G.18 and shift models) equals the sca
                           }),
                    "based-jrt G.21 shift mutant")
             .failed > 0);
+}
+
+TEST_CASE("eq/via-mqar, sd/recurrent-jrt and sd/via-gar block paths equal the scalar path, mutants too") {
+  // eq/via-mqar: the lane program of mqar/attention's model; decode=any is refuted (JRT Prop G.8's
+  // literal decoding), so both paths must fail the same instances
+  CHECK(same_paths(check_of("eq/via-mqar", {}), "eq q1").failed == 0);
+  CHECK(same_paths(check_of("eq/via-mqar", {{"c", "37"}}), "eq q1 c=37").failed == 0);
+  CHECK(same_paths(check_of("eq/via-mqar", {{"decode", "any"}}), "eq decode=any").failed > 0);
+  DomainOptions sampled;
+  sampled.samples = 3000;
+  sampled.seed = test::seed();
+  INFO("seed " << sampled.seed);
+  CHECK(same_paths(check_of("eq/via-mqar", {{"c", "50"}, {"decode", "any"}}, sampled), "eq decode=any sampled").failed > 0);
+  CHECK(same_paths(check_of("eq/via-mqar", {{"solver", "reference"}}), "eq reference solver").failed == 0);
+
+  // sd/recurrent-jrt: Alg. 3 (fixed, paper threshold: Errata E8) and the plain prompt, then a
+  // mutant whose separator test misses separators with a nonzero first bit
+  for (const auto& given : std::vector<std::map<std::string, std::string>>{
+           {{"n", "2"}}, {{"n", "2"}, {"variant", "paper"}}, {{"n", "2"}, {"prompt", "plain"}}, {{"n", "3"}}})
+    CHECK(same_paths(check_of("sd/recurrent-jrt", given), "recurrent-jrt " + nlohmann::json(given).dump()).failed == 0);
+  {
+    const Construction& c = find_construction("sd/recurrent-jrt");
+    Params p = Params::parse(c.params, {{"n", "2"}});
+    sdc::RecurrentArtifact art;
+    art.n = 2;
+    art.program = sdc::alg3_program(2, sdc::Alg3Threshold::Fixed, [](const std::vector<std::int64_t>& row, unsigned n) {
+      return sdc::flag_separator(row, n) || row[0] != 0;  // element rows with bit 0 set read as separators
+    });
+    CHECK(same_paths(sdc::recurrent_check(art, sdc::make_sd_domain(p, DomainOptions{})), "recurrent-jrt separator mutant")
+              .failed > 0);
+    art.program = sdc::alg3_program(2, sdc::Alg3Threshold::Paper);  // stores more than n*min(|A|,|B|) bits (E8)
+    CHECK(same_paths(sdc::recurrent_check(art, sdc::make_sd_domain(p, DomainOptions{})), "recurrent-jrt E8 as binding")
+              .failed > 0);
+  }
+
+  // sd/via-gar: both GAR solvers (via-sd memoises the Alg. 3 oracle on the block path)
+  CHECK(same_paths(check_of("sd/via-gar", {{"n", "2"}}), "sd/via-gar reference").failed == 0);
+  CHECK(same_paths(check_of("sd/via-gar", {{"n", "3"}, {"solver", "via-sd"}}), "sd/via-gar via-sd").failed == 0);
+}
+
+TEST_CASE("gar/via-sd block path (arrays and a memo of the oracle) equals the scalar reduction, mutant oracles too") {
+  CHECK(same_paths(check_of("gar/via-sd", {{"c", "5"}, {"nk", "2"}, {"m", "3"}}), "gar c=5 nk=2 m=3").failed == 0);
+  CHECK(same_paths(check_of("gar/via-sd", {{"c", "4"}, {"nk", "3"}, {"m", "2"}, {"oracle", "based"}}), "gar based").failed == 0);
+  DomainOptions sampled;
+  sampled.samples = 4000;
+  sampled.seed = test::seed();
+  INFO("seed " << sampled.seed);
+  CHECK(same_paths(check_of("gar/via-sd", {{"c", "9"}, {"nk", "3"}, {"m", "3"}}, sampled), "gar sampled c=9").failed == 0);
+  // mutant oracles: drop the largest common element; answer one token too many
+  using garc::SdOracle;
+  const std::vector<std::pair<std::string, SdOracle>> mutants = {
+      {"drop last", [](const sd::Instance& x) { auto r = sd::intersection(x); if (!r.empty()) r.pop_back(); return r; }},
+      {"extra token 0", [](const sd::Instance& x) { auto r = sd::intersection(x); r.push_back(0); return r; }},
+      {"beyond 2^n", [](const sd::Instance& x) { auto r = sd::intersection(x); r.push_back((std::uint32_t{1} << x.n) - 1); return r; }}};
+  for (const auto& [name, oracle] : mutants) {
+    const std::uint32_t c = 5;
+    const std::size_t nk = 2, m = 2;
+    Check chk;
+    chk.instances = *gar::count(c, nk, m);
+    chk.run = [=, o = oracle](std::uint64_t k) -> std::optional<Failure> {
+      const gar::Instance x = gar::instance(c, nk, m, k);
+      if (garc::gar_via_sd(x, o).answers == gar::solve(x)) return std::nullopt;
+      Failure f;
+      f.instance = gar::to_json(x);
+      f.message = "mutant";
+      return f;
+    };
+    garc::GarBlockDomain bd{c, nk, m, true, [=](std::uint64_t k) { return gar::instance(c, nk, m, k); }};
+    chk.block = [bd, o = oracle] { return garc::via_sd_block_worker(bd, o); };
+    const RunResult res = same_paths(chk, "gar mutant oracle " + name);
+    if (name != "beyond 2^n") CHECK(res.failed > 0);  // a token in [c, 2^n) is never a query: harmless
+  }
 }
