@@ -4,7 +4,8 @@
 //   BM_conv_ntt/N           multi-modular NTT, int64 in/out, filter transformed in the call (like
 //                           the torch anchor, which transforms h every call)
 //   BM_conv_ntt_prepared/N  the same with the filter's transform prepared once (NttFilter)
-//   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar (non-AVX2) kernels
+//   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar kernels (likewise _avx2, _avx512; the
+//                           default, BM_conv_ntt, is the best the CPU has)
 //   BM_conv_ntt_Int/N       Z matrices (FLINT-backed Int) in and out, through conv()
 //   BM_conv_ntt_flint/N     FLINT fmpz_poly_mullow per channel (the previous exact path)
 //   BM_conv_ntt_naive/N     O(N^2) definitions over checked int64
@@ -52,15 +53,19 @@ void BM_conv_ntt_prepared(benchmark::State& st) {
   items(st, N);
 }
 
-void BM_conv_ntt_scalar(benchmark::State& st) {
+void conv_ntt_isa(benchmark::State& st, NttIsa isa) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
   Data D = make(N);
   const NttIsa saved = ntt_isa();
-  ntt_set_isa(NttIsa::Scalar);
+  ntt_set_isa(isa);
+  if (ntt_isa() != isa) st.SkipWithError("the CPU lacks this ISA");
   for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal));
   ntt_set_isa(saved);
   items(st, N);
 }
+void BM_conv_ntt_scalar(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Scalar); }
+void BM_conv_ntt_avx2(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx2); }
+void BM_conv_ntt_avx512(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx512); }
 
 void BM_conv_ntt_Int(benchmark::State& st) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
@@ -106,6 +111,8 @@ void BM_baseconv_ntt(benchmark::State& st) {
 BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_avx2)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_avx512)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_Int)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_naive)->Arg(4096)->Unit(benchmark::kMillisecond);
