@@ -74,20 +74,36 @@ struct Scale {
 };
 
 // All d columns of an int64 matrix mod p into buf (d×L, padded, see pad), rows reversed when `rev`.
+// Rows go in blocks of kRowBlock: per channel the block is one 64-byte line of residues written
+// whole, while the block's input rows (kRowBlock·d int64) stay in L1 across the d channels.
+constexpr std::size_t kRowBlock = 16;
+
 bool fill_i64(const Matrix<std::int64_t>& x, bool rev, std::uint64_t maxabs, std::uint32_t p, std::uint32_t* buf,
               std::size_t L, Scale sc = {}) {
   const std::size_t n = x.rows(), d = x.cols();
   const std::int64_t sp = p;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::int64_t* r = x.row(rev ? n - 1 - i : i);
-    if (maxabs < p && !sc.t) {
-      for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = static_cast<std::uint32_t>(r[j] < 0 ? r[j] + sp : r[j]);
-    } else if (maxabs < p) {  // no division: it would cost more than the transform (measured)
-      for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = sc(static_cast<std::uint32_t>(r[j] < 0 ? r[j] + sp : r[j]));
-    } else {
-      for (std::size_t j = 0; j < d; ++j) {
-        const std::int64_t m = r[j] % sp;
-        buf[j * stride(L) + i] = sc(static_cast<std::uint32_t>(m < 0 ? m + sp : m));
+  const std::int64_t* base = x.data().data();
+  for (std::size_t i0 = 0; i0 < n; i0 += kRowBlock) {
+    const std::size_t nb = std::min(kRowBlock, n - i0);
+    for (std::size_t j = 0; j < d; ++j) {
+      std::uint32_t* dst = buf + j * stride(L) + i0;
+      const std::int64_t* src = base + j;
+      auto at = [&](std::size_t ii) { return src[(rev ? n - 1 - (i0 + ii) : i0 + ii) * d]; };
+      if (maxabs < p && !sc.t) {
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t v = at(ii);
+          dst[ii] = static_cast<std::uint32_t>(v < 0 ? v + sp : v);
+        }
+      } else if (maxabs < p) {  // no division: it would cost more than the transform (measured)
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t v = at(ii);
+          dst[ii] = sc(static_cast<std::uint32_t>(v < 0 ? v + sp : v));
+        }
+      } else {
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t m = at(ii) % sp;
+          dst[ii] = sc(static_cast<std::uint32_t>(m < 0 ? m + sp : m));
+        }
       }
     }
   }
@@ -117,15 +133,24 @@ void prepare_filter(std::uint32_t* buf, std::size_t d, const NttTable& t, const 
 // One prime: transform every channel that needs it, multiply by the prepared filter, invert, and
 // fold the cyclic wrap when the transform is the linear product.
 // Only outputs [0, n) are read (and [n, 2n) for the fold), so the inverse may drop the rest.
-void convolve_prime(const NttConvPlan& pl, unsigned ti, const NttTable& t, std::uint32_t* ubuf, const std::uint32_t* H,
+// A filter given as residues (FilterBuf::raw: filled with Scale, not yet transformed) is
+// transformed channel by channel right before its product, while it is still in L2; a whole d×L
+// transformed filter (8 MiB at N = 2^16) would come back from L3 or memory instead.
+struct FilterBuf {
+  const std::uint32_t* prepared = nullptr;  // d×L transforms (NttFilter), or
+  std::uint32_t* raw = nullptr;             // d×L scaled residues, transformed here in place
+};
+void convolve_prime(const NttConvPlan& pl, unsigned ti, const NttTable& t, std::uint32_t* ubuf, FilterBuf F,
                     bool half_zero) {
   const std::size_t L = std::size_t{1} << t.log_len, n = pl.n;
   const bool fold = pl.mode == ConvMode::Cyclic && L != n;
   for (std::size_t j = 0; j < pl.d; ++j) {
     if (pl.primes[j] <= ti) continue;
     std::uint32_t* a = ubuf + j * stride(L);
+    const std::uint32_t* H = F.raw ? F.raw + j * stride(L) : F.prepared + j * stride(L);
+    if (F.raw) ntt_forward(F.raw + j * stride(L), t, half_zero);
     ntt_forward(a, t, half_zero);
-    ntt_pointwise(a, H + j * stride(L), L, t.p);
+    ntt_pointwise(a, H, L, t.p);
     ntt_inverse(a, t, fold ? 2 * n : n);  // the fold reads a[n, 2n): L ≥ 2n − 1 is even, so ≥ 2n
     if (fold)
       for (std::size_t i = 0; i < n; ++i) a[i] = red_once(a[i] + a[i + n], t.p);
@@ -195,16 +220,21 @@ Matrix<std::int64_t> emit_i64(const NttConvPlan& pl, const Residues& res) {
   std::vector<std::int64_t> y;
   y.reserve(pl.n * pl.d);
   const Crt& C = crt();
-  if (pl.k == 1) {
-    const std::size_t L = std::size_t{1} << pl.log_len;
-    const std::uint32_t p = ntt_primes()[0], half = (p - 1) / 2;
+  if (pl.k == 1) {  // blocks of kRowBlock output rows, transposed in L1, then appended whole
+    const std::size_t L = std::size_t{1} << pl.log_len, n = pl.n, d = pl.d;
+    const std::int64_t p = ntt_primes()[0], half = (p - 1) / 2;
     const bool rev = pl.mode == ConvMode::Anticausal;
-    for (std::size_t row = 0; row < pl.n; ++row) {
-      const std::size_t i = rev ? pl.n - 1 - row : row;
-      for (std::size_t j = 0; j < pl.d; ++j) {
-        const std::int64_t x = pl.primes[j] ? res[0][j * stride(L) + i] : 0;
-        y.push_back(x > half ? x - p : x);
+    std::vector<std::int64_t> tmp(kRowBlock * d);
+    for (std::size_t r0 = 0; r0 < n; r0 += kRowBlock) {
+      const std::size_t nb = std::min(kRowBlock, n - r0);
+      for (std::size_t j = 0; j < d; ++j) {
+        const std::uint32_t* src = res[0] + j * stride(L);
+        for (std::size_t rr = 0; rr < nb; ++rr) {
+          const std::int64_t x = pl.primes[j] ? src[rev ? n - 1 - (r0 + rr) : r0 + rr] : 0;
+          tmp[rr * d + j] = x > half ? x - p : x;
+        }
       }
+      y.insert(y.end(), tmp.begin(), tmp.begin() + static_cast<std::ptrdiff_t>(nb * d));
     }
     return Matrix<std::int64_t>(pl.n, pl.d, std::move(y));
   }
@@ -229,12 +259,11 @@ struct OneShotH {
   const Matrix<std::int64_t>& h;
   const NttConvPlan& pl;
   std::uint64_t hmax;
-  const std::uint32_t* operator()(unsigned t, const NttTable& tab) {
+  FilterBuf operator()(unsigned, const NttTable& tab) {
     const std::size_t L = std::size_t{1} << pl.log_len;
     std::uint32_t* buf = tl_scratch[kNttMaxPrimes].get(pl.d * stride(L));
-    const bool hz = fill_i64(h, false, hmax, tab.p, buf, L, Scale{&tab});
-    prepare_filter(buf, pl.d, tab, &pl.primes, t, hz);
-    return buf;
+    fill_i64(h, false, hmax, tab.p, buf, L, Scale{&tab});
+    return FilterBuf{nullptr, buf};
   }
 };
 
@@ -292,10 +321,10 @@ std::optional<Matrix<Int>> conv_ntt(const Matrix<Int>& h, const Matrix<Int>& u, 
   std::uint32_t* hb = tl_scratch[kNttMaxPrimes].get(pl.d * stride(L));
   for (unsigned t = 0; t < pl.k; ++t) {
     const NttTable& tab = ntt_table(ntt_primes()[t], pl.log_len);
-    prepare_filter(hb, pl.d, tab, &pl.primes, t, fill_int(h, false, tab.p, hb, L, Scale{&tab}));
+    fill_int(h, false, tab.p, hb, L, Scale{&tab});
     res.r[t] = tl_scratch[t].get(pl.d * stride(L));
     const bool hz = fill_int(u, pl.mode == ConvMode::Anticausal, tab.p, res.r[t], L);
-    convolve_prime(pl, t, tab, res.r[t], hb, hz);
+    convolve_prime(pl, t, tab, res.r[t], FilterBuf{nullptr, hb}, hz);
   }
   return emit_int(pl, res);
 }
@@ -328,9 +357,9 @@ std::optional<Matrix<std::uint64_t>> conv_ntt_fp(std::uint64_t p, const Matrix<s
       }
       return pad(buf, n, d, L);
     };
-    prepare_filter(hb, d, tab, nullptr, 0, fill(h, false, hb, Scale{&tab}));
+    fill(h, false, hb, Scale{&tab});
     const bool hz = fill(u, mode == ConvMode::Anticausal, ub, Scale{});
-    convolve_prime(pl, 0, tab, ub, hb, hz);
+    convolve_prime(pl, 0, tab, ub, FilterBuf{nullptr, hb}, hz);
     Matrix<std::uint64_t> y(n, d);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < d; ++j) y(mode == ConvMode::Anticausal ? n - 1 - i : i, j) = ub[j * stride(L) + i];
@@ -410,7 +439,7 @@ std::optional<Matrix<Int>> NttFilter::apply(const Matrix<std::int64_t>& u, NttCo
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<Int>(0, d_);
   Residues res;
-  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return impl_->get(t, tab); }, res);
+  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_int(pl, res);
 }
 
@@ -422,7 +451,7 @@ std::optional<Matrix<std::int64_t>> NttFilter::apply_i64(const Matrix<std::int64
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<std::int64_t>(0, d_);
   Residues res;
-  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return impl_->get(t, tab); }, res);
+  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_i64(pl, res);
 }
 

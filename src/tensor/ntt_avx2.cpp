@@ -1,7 +1,7 @@
 // AVX2 NTT kernels (8 lanes of 32 bits), the lazy butterflies of ntt_arith.h: large stages two at
 // a time (radix 2², one pass over the array per two stages: at L = 2^17 a channel is 512 KiB and
 // leaves L1, so passes, not multiplies, are what the large stages cost), the stages within a
-// 16 KiB block per block, and the last three stages in registers.
+// 8 KiB block per block, and the last three stages in registers.
 #include <immintrin.h>
 
 #include "tensor/ntt_arith.h"

@@ -1,7 +1,12 @@
 // AVX-512 NTT kernels (16 lanes of 32 bits; F, BW, DQ, VL), the same lazy butterflies and pass
-// structure as ntt_avx2.cpp: large stages two at a time, the stages within a 16 KiB block per
+// structure as ntt_avx2.cpp: large stages two at a time, the stages within an 8 KiB block per
 // block, and the last four stages (h = 8, 4, 2, 1) in registers, on 32 entries split into the
 // first and second elements of each butterfly by one two-source permutation per register.
+// GCC 12 warns inside its own _mm512_undefined_epi32 (used by the intrinsics' headers) that a
+// deliberately undefined value "may be used uninitialized" (GCC PR 105593); the values here are
+// all defined.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #include <immintrin.h>
 
 #include "tensor/ntt_arith.h"
