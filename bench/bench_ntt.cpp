@@ -4,12 +4,14 @@
 //   BM_conv_ntt/N           multi-modular NTT, int64 in/out, filter transformed in the call (like
 //                           the torch anchor, which transforms h every call)
 //   BM_conv_ntt_prepared/N  the same with the filter's transform prepared once (NttFilter)
-//   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar (non-AVX2) kernels
+//   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar kernels (likewise _avx2, _avx512; the
+//                           default, BM_conv_ntt, is the best the CPU has)
 //   BM_conv_ntt_Int/N       Z matrices (FLINT-backed Int) in and out, through conv()
 //   BM_conv_ntt_flint/N     FLINT fmpz_poly_mullow per channel (the previous exact path)
 //   BM_conv_ntt_naive/N     O(N^2) definitions over checked int64
-//   BM_baseconv_ntt/N       a whole BaseConv layer (projection, conv, gating) over the int64
-//                           checked path of the model evaluator (projection: dense random d×d)
+//   BM_layer_ntt/N          a whole BaseConv layer (projection, conv, gating) through the model
+//                           evaluator's eval_layer over int64 (projection: dense random d×d);
+//                           bench/torch_layer.py is its anchor
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -52,15 +54,19 @@ void BM_conv_ntt_prepared(benchmark::State& st) {
   items(st, N);
 }
 
-void BM_conv_ntt_scalar(benchmark::State& st) {
+void conv_ntt_isa(benchmark::State& st, NttIsa isa) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
   Data D = make(N);
   const NttIsa saved = ntt_isa();
-  ntt_set_isa(NttIsa::Scalar);
+  ntt_set_isa(isa);
+  if (ntt_isa() != isa) st.SkipWithError("the CPU lacks this ISA");
   for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal));
   ntt_set_isa(saved);
   items(st, N);
 }
+void BM_conv_ntt_scalar(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Scalar); }
+void BM_conv_ntt_avx2(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx2); }
+void BM_conv_ntt_avx512(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx512); }
 
 void BM_conv_ntt_Int(benchmark::State& st) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
@@ -85,7 +91,10 @@ void BM_conv_ntt_naive(benchmark::State& st) {
   items(st, N);
 }
 
-void BM_baseconv_ntt(benchmark::State& st) {
+// One BaseConv layer, y = (x·W + b1) ⊙ (h*x + b2), d = 16, all weights and inputs in [-9, 9],
+// evaluated by eval_layer over int64 as the model evaluator does (the filter's transforms
+// prepared once by prepare(), as for every input a verifier feeds the model).
+void BM_layer_ntt(benchmark::State& st) {
   const std::size_t N = static_cast<std::size_t>(st.range(0)), d = 16;
   std::mt19937_64 g(7);
   Model m;
@@ -95,10 +104,13 @@ void BM_baseconv_ntt(benchmark::State& st) {
   for (auto* x : {&layer.W, &layer.b1, &layer.h, &layer.b2})
     for (auto& e : x->data()) e = static_cast<std::int64_t>(g() % 19) - 9;
   m.layers.push_back(layer);
-  auto p = prepare(RingI64{}, m);
+  const auto p = prepare(RingI64{}, m);
+  const auto& L = std::get<PreparedModel<RingI64>::BaseConv>(p.layers[0]);
+  if (!L.ntt) st.SkipWithError("no prepared NTT filter");
   Matrix<std::int64_t> u(N, d);
   for (auto& x : u.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
-  for (auto _ : st) benchmark::DoNotOptimize(eval(p, u));
+  benchmark::DoNotOptimize(eval_layer(p, L, u));  // the filter's transform, once
+  for (auto _ : st) benchmark::DoNotOptimize(eval_layer(p, L, u));
   items(st, N);
 }
 }  // namespace
@@ -106,7 +118,9 @@ void BM_baseconv_ntt(benchmark::State& st) {
 BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_avx2)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_avx512)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_Int)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_naive)->Arg(4096)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_baseconv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_layer_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Exact NTT convolution against the float FFT anchor, in one run on one machine (issue 11).
 
-Runs bench_ntt (thread CPU time, median of --reps repetitions) and the PyTorch anchor
-/work/shared/bench/torch_fftconv.py (thread CPU time, median, one thread), then prints per N the
-times and the ratios exact/torch-float64, exact/FLINT, and the log-log slope of the exact path
-between 2^14 and 2^16. Both measure d = 16 channels, causal, inputs in [-9, 9].
+Runs bench_ntt (thread CPU time, median of --reps repetitions) and the PyTorch anchors
+/work/shared/bench/torch_fftconv.py and bench/torch_layer.py (thread CPU time, median, one
+thread), then prints per N the times and the ratios exact/torch-float64, exact/FLINT, the
+log-log slope of the exact path between 2^14 and 2^16, and the whole BaseConv layer against the
+torch layer (float FFT conv + the same projection and gating). All measure d = 16 channels,
+causal, inputs in [-9, 9]. The machine is shared: run it several times and report the spread.
 
 usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 5] [--torch-python /usr/bin/python3]
 Exit status 0 even when a target is missed (it prints 'MISSED'); 77 if the bench binary is absent.
@@ -16,6 +18,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--bench", default=os.path.join(HERE, "..", "build", "bench", "bench_ntt"))
 ap.add_argument("--reps", type=int, default=5)
 ap.add_argument("--anchor", default="/work/shared/bench/torch_fftconv.py")
+ap.add_argument("--layer-anchor", default=os.path.join(HERE, "torch_layer.py"))
 ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
 a = ap.parse_args()
 if not os.path.exists(a.bench):
@@ -23,7 +26,7 @@ if not os.path.exists(a.bench):
     sys.exit(77)
 
 NS = [4096, 16384, 65536]
-flt = "BM_conv_ntt(_prepared|_flint)?/|BM_conv_ntt_naive/4096"
+flt = "BM_conv_ntt(_prepared|_flint)?/|BM_conv_ntt_naive/4096|BM_layer_ntt/"
 out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
                       "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
                      check=True, capture_output=True, text=True).stdout
@@ -46,6 +49,14 @@ try:
         torch[row["N"]] = row
 except (subprocess.CalledProcessError, FileNotFoundError) as e:
     print(f"torch anchor unavailable ({e}); ratios against FLINT only", file=sys.stderr)
+torch_layer = {}
+try:
+    r = subprocess.run([a.torch_python, a.layer_anchor, "--logN", "12", "14", "16"], check=True, capture_output=True, text=True)
+    for line in r.stdout.splitlines():
+        row = json.loads(line)
+        torch_layer[row["N"]] = row
+except (subprocess.CalledProcessError, FileNotFoundError) as e:
+    print(f"torch layer anchor unavailable ({e})", file=sys.stderr)
 
 def fmt(x):
     return "-" if x is None else f"{x:9.3f}"
@@ -75,5 +86,17 @@ if e14 and e16:
           f"{math.log(4 * 17 / 15) / math.log(4):.3f})")
     if slope > 1.15:
         ok = False
+layer_ok = True
+if torch_layer:
+    print(f"whole BaseConv layer (projection d x d, conv, gating; ours: eval_layer over int64, filter prepared)")
+    print(f"{'N':>6} {'layer':>9} {'torch64':>9} {'torch32':>9} {'layer/t64':>9}")
+    for n in NS:
+        e, t = ours.get(("BM_layer_ntt", n)), torch_layer.get(n, {})
+        r = e / t["float64_ms"] if e and t else None
+        print(f"{n:>6} {fmt(e)} {fmt(t.get('float64_ms'))} {fmt(t.get('float32_ms'))} {('%9.3f' % r) if r else '        -'}")
+        if r is not None and r > 2.0:
+            layer_ok = False
 if torch:
     print("targets (ntt <= 1.0x torch float64 at every N, slope <= 1.15):", "met" if ok else "MISSED")
+if torch_layer:
+    print("target (layer <= 2.0x torch float64 layer at every N):", "met" if layer_ok else "MISSED")

@@ -11,153 +11,12 @@
 
 #include "exact/rings.h"
 #include "tensor/ntt.h"
+#include "tensor/ntt_bound.h"
 
 namespace cz {
 namespace {
 
-using u128 = unsigned __int128;
-using i128 = __int128;
-using ntt::red_once;
-
-std::uint64_t uabs(std::int64_t x) { return x < 0 ? 0 - static_cast<std::uint64_t>(x) : static_cast<std::uint64_t>(x); }
-
-Int int_from_u128(u128 x) {
-  if (x <= static_cast<u128>(INT64_MAX)) return Int(static_cast<std::int64_t>(x));
-  Int r(0);
-  const Int base(std::int64_t{1} << 32);
-  for (int s = 96; s >= 0; s -= 32) {
-    r *= base;
-    r += Int(static_cast<std::int64_t>((x >> s) & 0xffffffffu));
-  }
-  return r;
-}
-Int int_from_i128(i128 x) { return x < 0 ? -int_from_u128(0 - static_cast<u128>(x)) : int_from_u128(static_cast<u128>(x)); }
-
-// CRT data for the Z primes: Garner constants c[j][i] = p_j^{-1} mod p_i (j < i) with Shoup
-// companions, and the products M_k = p_0···p_{k−1} (exact, and as u128 for k ≤ 4: M_4 < 2^120).
-struct Crt {
-  const std::uint32_t* p;
-  std::uint32_t c[kNttMaxPrimes][kNttMaxPrimes], cpre[kNttMaxPrimes][kNttMaxPrimes];
-  std::vector<Int> M;            // M[k], k = 0..kNttMaxPrimes
-  std::vector<Int> half;         // (M[k] − 1)/2: the largest |y| a k-prime lift represents
-  u128 M128[5], half128[5];
-  Crt() : p(ntt_primes()) {
-    for (unsigned i = 0; i < kNttMaxPrimes; ++i)
-      for (unsigned j = 0; j < i; ++j) {
-        c[j][i] = ntt::powmod(p[j] % p[i], p[i] - 2, p[i]);
-        cpre[j][i] = ntt::shoup_pre(c[j][i], p[i]);
-      }
-    M.push_back(Int(1));
-    for (unsigned k = 0; k < kNttMaxPrimes; ++k) M.push_back(M.back() * Int(static_cast<std::int64_t>(p[k])));
-    for (const Int& m : M) half.push_back(Int::divexact(m - Int(1), Int(2)));
-    M128[0] = 1;
-    for (unsigned k = 1; k <= 4; ++k) M128[k] = M128[k - 1] * p[k - 1];
-    for (unsigned k = 0; k <= 4; ++k) half128[k] = (M128[k] - 1) / 2;
-  }
-  // Mixed-radix digits v (x = v_0 + v_1 p_0 + v_2 p_0 p_1 + ...) of the residues r, k primes.
-  void digits(const std::uint32_t* r, unsigned k, std::uint32_t* v) const {
-    for (unsigned i = 0; i < k; ++i) {
-      std::uint32_t x = r[i];
-      for (unsigned j = 0; j < i; ++j) {
-        x = x + p[i] - red_once(v[j], p[i]);  // v_j < 2^30 < 2 p_i (prime table checks p_i > 2^29)
-        x = red_once(ntt::mul_shoup(x, c[j][i], cpre[j][i], p[i]), p[i]);
-      }
-      v[i] = x;
-    }
-  }
-  // The lift y ∈ [−(M−1)/2, (M−1)/2] of the digits, k ≤ 4.
-  i128 lift128(const std::uint32_t* v, unsigned k) const {
-    u128 x = 0;
-    for (unsigned i = k; i-- > 0;) x = x * p[i] + v[i];
-    return x > half128[k] ? static_cast<i128>(x) - static_cast<i128>(M128[k]) : static_cast<i128>(x);
-  }
-  Int lift_int(const std::uint32_t* v, unsigned k) const {
-    if (k <= 4) return int_from_i128(lift128(v, k));
-    Int x(0);
-    for (unsigned i = k; i-- > 0;) {
-      x *= Int(static_cast<std::int64_t>(p[i]));
-      x += Int(static_cast<std::int64_t>(v[i]));
-    }
-    if (x > half[k]) x -= M[k];
-    return x;
-  }
-};
-const Crt& crt() {
-  static const Crt c;
-  return c;
-}
-
-// ---- the plan ---------------------------------------------------------------------------------
-
-NttConvPlan finish_plan(std::size_t n, std::size_t d, ConvMode mode, std::vector<Int> bound) {
-  NttConvPlan pl;
-  pl.n = n;
-  pl.d = d;
-  pl.mode = mode;
-  pl.log_len = ntt_log_len(n, mode);
-  pl.bound = std::move(bound);
-  pl.primes.assign(d, 0);
-  pl.ntt = pl.log_len <= kNttMaxLog;
-  const Crt& C = crt();
-  for (std::size_t j = 0; j < d; ++j) {
-    const Int& B = pl.bound[j];
-    pl.bound_bits = std::max(pl.bound_bits, B.bits());
-    if (B.is_zero()) continue;
-    unsigned k = 1;
-    while (k <= kNttMaxPrimes && B > C.half[k]) ++k;  // least k with B ≤ (M_k − 1)/2, i.e. 2B < M_k
-    if (k > kNttMaxPrimes) {
-      pl.ntt = false;
-      k = kNttMaxPrimes + 1;
-    }
-    if (k >= 2 && k <= kNttMaxPrimes && detail::ntt_mutant() == 1) --k;  // mutant: a dropped prime
-    pl.primes[j] = k;
-    pl.k = std::max(pl.k, k);
-  }
-  return pl;
-}
-
-struct Cols {
-  std::vector<std::uint64_t> maxu;  // per channel max |u|
-  std::vector<u128> l1;             // per channel Σ|h| (< 2^21 · 2^64 fits)
-};
-
-std::vector<Int> bounds_of(const std::vector<std::uint64_t>& maxu, const std::vector<u128>& l1) {
-  std::vector<Int> b(maxu.size());
-  for (std::size_t j = 0; j < maxu.size(); ++j) b[j] = int_from_u128(maxu[j]) * int_from_u128(l1[j]);
-  return b;
-}
-// Per-channel signed min and max (vectorisable; max |x| = max(|min|, |max|)).
-__attribute__((target_clones("avx2", "default"))) void col_minmax(const std::int64_t* __restrict x, std::size_t n,
-                                                                  std::size_t d, std::int64_t* __restrict lo,
-                                                                  std::int64_t* __restrict hi) {
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < d; ++j) {
-      const std::int64_t v = x[i * d + j];
-      lo[j] = v < lo[j] ? v : lo[j];
-      hi[j] = v > hi[j] ? v : hi[j];
-    }
-}
-std::vector<std::uint64_t> col_maxabs(const Matrix<std::int64_t>& u) {
-  const std::size_t d = u.cols();
-  std::vector<std::int64_t> lo(d, 0), hi(d, 0);
-  col_minmax(u.data().data(), u.rows(), d, lo.data(), hi.data());
-  std::vector<std::uint64_t> m(d);
-  for (std::size_t j = 0; j < d; ++j) m[j] = std::max(uabs(lo[j]), uabs(hi[j]));
-  return m;
-}
-std::vector<u128> col_l1(const Matrix<std::int64_t>& h) {
-  std::vector<u128> s(h.cols(), 0);
-  for (std::size_t i = 0; i < h.rows(); ++i) {
-    const std::int64_t* r = h.row(i);
-    for (std::size_t j = 0; j < h.cols(); ++j) s[j] += uabs(r[j]);
-  }
-  return s;
-}
-
-template <class A, class B>
-void check_shapes(const Matrix<A>& h, const Matrix<B>& u) {
-  if (h.rows() != u.rows() || h.cols() != u.cols()) throw std::invalid_argument("conv: filter and input shapes differ");
-}
+using namespace ntt_detail;
 
 // ---- residues in, transforms, residues out ----------------------------------------------------
 
@@ -198,71 +57,116 @@ struct Residues {
   }
 };
 
-// All d columns of an int64 matrix mod p into buf (d×L, zero padded), rows reversed when `rev`.
-void fill_i64(const Matrix<std::int64_t>& x, bool rev, std::uint64_t maxabs, std::uint32_t p, std::uint32_t* buf,
-              std::size_t L) {
+// The zero padding of a channel of n entries in a transform of length L: when n ≤ L/2 only
+// [n, L/2) is written and the forward transform takes the upper half as zero unread (half_zero),
+// which saves filling and loading half of every buffer. Returns that half_zero flag.
+bool pad(std::uint32_t* buf, std::size_t n, std::size_t d, std::size_t L) {
+  const bool half = 2 * n <= L;
+  for (std::size_t j = 0; j < d; ++j) std::fill(buf + j * stride(L) + n, buf + j * stride(L) + (half ? L / 2 : L), 0u);
+  return half;
+}
+
+// Residue r ∈ [0, p) as the transform's input: times the filter scale (L^{-1}·2^32, see
+// prepare_filter) when `scale` is given, fused here so that it costs no pass of its own.
+struct Scale {
+  const NttTable* t = nullptr;
+  std::uint32_t operator()(std::uint32_t r) const { return t ? ntt::mul_shoup(r, t->filt_scale, t->filt_scale_pre, t->p) : r; }
+};
+
+// All d columns of an int64 matrix mod p into buf (d×L, padded, see pad), rows reversed when `rev`.
+// Rows go in blocks of kRowBlock: per channel the block is one 64-byte line of residues written
+// whole, while the block's input rows (kRowBlock·d int64) stay in L1 across the d channels.
+constexpr std::size_t kRowBlock = 16;
+
+bool fill_i64(const Matrix<std::int64_t>& x, bool rev, std::uint64_t maxabs, std::uint32_t p, std::uint32_t* buf,
+              std::size_t L, Scale sc = {}) {
   const std::size_t n = x.rows(), d = x.cols();
   const std::int64_t sp = p;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::int64_t* r = x.row(rev ? n - 1 - i : i);
-    if (maxabs < p) {
-      for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = static_cast<std::uint32_t>(r[j] < 0 ? r[j] + sp : r[j]);
-    } else {
-      for (std::size_t j = 0; j < d; ++j) {
-        const std::int64_t m = r[j] % sp;
-        buf[j * stride(L) + i] = static_cast<std::uint32_t>(m < 0 ? m + sp : m);
+  const std::int64_t* base = x.data().data();
+  for (std::size_t i0 = 0; i0 < n; i0 += kRowBlock) {
+    const std::size_t nb = std::min(kRowBlock, n - i0);
+    for (std::size_t j = 0; j < d; ++j) {
+      std::uint32_t* dst = buf + j * stride(L) + i0;
+      const std::int64_t* src = base + j;
+      auto at = [&](std::size_t ii) { return src[(rev ? n - 1 - (i0 + ii) : i0 + ii) * d]; };
+      if (maxabs < p && !sc.t) {
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t v = at(ii);
+          dst[ii] = static_cast<std::uint32_t>(v < 0 ? v + sp : v);
+        }
+      } else if (maxabs < p) {  // no division: it would cost more than the transform (measured)
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t v = at(ii);
+          dst[ii] = sc(static_cast<std::uint32_t>(v < 0 ? v + sp : v));
+        }
+      } else {
+        for (std::size_t ii = 0; ii < nb; ++ii) {
+          const std::int64_t m = at(ii) % sp;
+          dst[ii] = sc(static_cast<std::uint32_t>(m < 0 ? m + sp : m));
+        }
       }
     }
   }
-  for (std::size_t j = 0; j < d; ++j) std::fill(buf + j * stride(L) + n, buf + j * stride(L) + L, 0u);
+  return pad(buf, n, d, L);
 }
-void fill_int(const Matrix<Int>& x, bool rev, std::uint32_t p, std::uint32_t* buf, std::size_t L) {
+bool fill_int(const Matrix<Int>& x, bool rev, std::uint32_t p, std::uint32_t* buf, std::size_t L, Scale sc = {}) {
   const std::size_t n = x.rows(), d = x.cols();
   for (std::size_t i = 0; i < n; ++i) {
     const Int* r = x.row(rev ? n - 1 - i : i);
-    for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = static_cast<std::uint32_t>(r[j].mod_u64(p));
+    for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = sc(static_cast<std::uint32_t>(r[j].mod_u64(p)));
   }
-  for (std::size_t j = 0; j < d; ++j) std::fill(buf + j * stride(L) + n, buf + j * stride(L) + L, 0u);
+  return pad(buf, n, d, L);
 }
 
-// Filter residues (in buf, d×L) → per channel: forward transform times L^{-1}·2^32 (so that the
-// Montgomery pointwise product and the unnormalised inverse give exactly h*u mod p).
+// Filter residues already times L^{-1}·2^32 (filled with Scale{&t}) in buf, d×L → per channel
+// the forward transform: the Montgomery pointwise product (factor 2^{-32}) and the unnormalised
+// inverse (factor L) then give exactly h*u mod p.
 void prepare_filter(std::uint32_t* buf, std::size_t d, const NttTable& t, const std::vector<unsigned>* need,
-                    unsigned prime_index) {
+                    unsigned prime_index, bool half_zero) {
   const std::size_t L = std::size_t{1} << t.log_len;
   for (std::size_t j = 0; j < d; ++j) {
     if (need && (*need)[j] <= prime_index) continue;
-    std::uint32_t* a = buf + j * stride(L);
-    ntt_forward(a, t);
-    ntt_mul_const(a, L, t.filt_scale, t.filt_scale_pre, t.p);
+    ntt_forward(buf + j * stride(L), t, half_zero);
   }
 }
 
 // One prime: transform every channel that needs it, multiply by the prepared filter, invert, and
 // fold the cyclic wrap when the transform is the linear product.
-void convolve_prime(const NttConvPlan& pl, unsigned ti, const NttTable& t, std::uint32_t* ubuf, const std::uint32_t* H) {
+// Only outputs [0, n) are read (and [n, 2n) for the fold), so the inverse may drop the rest.
+// A filter given as residues (FilterBuf::raw: filled with Scale, not yet transformed) is
+// transformed channel by channel right before its product, while it is still in L2; a whole d×L
+// transformed filter (8 MiB at N = 2^16) would come back from L3 or memory instead.
+struct FilterBuf {
+  const std::uint32_t* prepared = nullptr;  // d×L transforms (NttFilter), or
+  std::uint32_t* raw = nullptr;             // d×L scaled residues, transformed here in place
+};
+void convolve_prime(const NttConvPlan& pl, unsigned ti, const NttTable& t, std::uint32_t* ubuf, FilterBuf F,
+                    bool half_zero) {
   const std::size_t L = std::size_t{1} << t.log_len, n = pl.n;
   const bool fold = pl.mode == ConvMode::Cyclic && L != n;
   for (std::size_t j = 0; j < pl.d; ++j) {
     if (pl.primes[j] <= ti) continue;
     std::uint32_t* a = ubuf + j * stride(L);
-    ntt_forward(a, t);
-    ntt_pointwise(a, H + j * stride(L), L, t.p);
-    ntt_inverse(a, t);
+    const std::uint32_t* H = F.raw ? F.raw + j * stride(L) : F.prepared + j * stride(L);
+    if (F.raw) ntt_forward(F.raw + j * stride(L), t, half_zero);
+    ntt_forward(a, t, half_zero);
+    ntt_pointwise(a, H, L, t.p);
+    ntt_inverse(a, t, fold ? 2 * n : n);  // the fold reads a[n, 2n): L ≥ 2n − 1 is even, so ≥ 2n
     if (fold)
       for (std::size_t i = 0; i < n; ++i) a[i] = red_once(a[i] + a[i + n], t.p);
   }
 }
 
 // Residues per prime → outputs. emit(row, j, digits, k_j) receives Garner digits (k_j ≤ kNttMaxPrimes).
+// Called in row-major order of the output (so emitters may append).
 template <class Emit>
 void lift(const NttConvPlan& pl, const Residues& res, Emit&& emit) {
   const std::size_t L = std::size_t{1} << pl.log_len, n = pl.n, d = pl.d;
   const bool rev = pl.mode == ConvMode::Anticausal;
   const Crt& C = crt();
   std::uint32_t r[kNttMaxPrimes], v[kNttMaxPrimes];
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t row = rev ? n - 1 - i : i;
+  for (std::size_t row = 0; row < n; ++row) {
+    const std::size_t i = rev ? n - 1 - row : row;
     for (std::size_t j = 0; j < d; ++j) {
       const unsigned k = pl.primes[j];
       for (unsigned t = 0; t < k; ++t) r[t] = res[t][j * stride(L) + i];
@@ -282,8 +186,8 @@ void run_i64(const NttConvPlan& pl, const Matrix<std::int64_t>& u, const std::ve
     const std::uint32_t p = ntt_primes()[t];
     const NttTable& tab = ntt_table(p, pl.log_len);
     res.r[t] = tl_scratch[t].get(pl.d * stride(L));
-    fill_i64(u, pl.mode == ConvMode::Anticausal, mx, p, res.r[t], L);
-    convolve_prime(pl, t, tab, res.r[t], H(t, tab));
+    const bool hz = fill_i64(u, pl.mode == ConvMode::Anticausal, mx, p, res.r[t], L);
+    convolve_prime(pl, t, tab, res.r[t], H(t, tab), hz);
   }
 }
 
@@ -310,35 +214,44 @@ Matrix<Int> emit_int(const NttConvPlan& pl, const Residues& res) {
   return y;
 }
 
+// The output is appended in row-major order into a reserved vector: a Matrix(n, d, 0) would first
+// zero-fill n·d entries (8 MiB at N = 2^16, d = 16) that the lift overwrites anyway.
 Matrix<std::int64_t> emit_i64(const NttConvPlan& pl, const Residues& res) {
-  Matrix<std::int64_t> y(pl.n, pl.d, 0);
+  std::vector<std::int64_t> y;
+  y.reserve(pl.n * pl.d);
   const Crt& C = crt();
-  if (pl.k == 1) {
-    const std::size_t L = std::size_t{1} << pl.log_len;
-    const std::uint32_t p = ntt_primes()[0], half = (p - 1) / 2;
+  if (pl.k == 1) {  // blocks of kRowBlock output rows, transposed in L1, then appended whole
+    const std::size_t L = std::size_t{1} << pl.log_len, n = pl.n, d = pl.d;
+    const std::int64_t p = ntt_primes()[0], half = (p - 1) / 2;
     const bool rev = pl.mode == ConvMode::Anticausal;
-    for (std::size_t i = 0; i < pl.n; ++i) {
-      std::int64_t* out = y.row(rev ? pl.n - 1 - i : i);
-      for (std::size_t j = 0; j < pl.d; ++j) {
-        const std::int64_t x = pl.primes[j] ? res[0][j * stride(L) + i] : 0;
-        out[j] = x > half ? x - p : x;
+    std::vector<std::int64_t> tmp(kRowBlock * d);
+    for (std::size_t r0 = 0; r0 < n; r0 += kRowBlock) {
+      const std::size_t nb = std::min(kRowBlock, n - r0);
+      for (std::size_t j = 0; j < d; ++j) {
+        const std::uint32_t* src = res[0] + j * stride(L);
+        for (std::size_t rr = 0; rr < nb; ++rr) {
+          const std::int64_t x = pl.primes[j] ? src[rev ? n - 1 - (r0 + rr) : r0 + rr] : 0;
+          tmp[rr * d + j] = x > half ? x - p : x;
+        }
       }
+      y.insert(y.end(), tmp.begin(), tmp.begin() + static_cast<std::ptrdiff_t>(nb * d));
     }
-    return y;
+    return Matrix<std::int64_t>(pl.n, pl.d, std::move(y));
   }
-  lift(pl, res, [&](std::size_t row, std::size_t j, const std::uint32_t* v, unsigned k) {
-    if (!k) return;
-    if (k <= 4) {
+  lift(pl, res, [&](std::size_t, std::size_t, const std::uint32_t* v, unsigned k) {
+    if (!k) {
+      y.push_back(0);
+    } else if (k <= 4) {
       const i128 x = C.lift128(v, k);
       if (x > INT64_MAX || x < INT64_MIN) throw Overflow();
-      y(row, j) = static_cast<std::int64_t>(x);
+      y.push_back(static_cast<std::int64_t>(x));
     } else {
       const Int x = C.lift_int(v, k);
       if (!x.fits_int64()) throw Overflow();
-      y(row, j) = x.to_int64();
+      y.push_back(x.to_int64());
     }
   });
-  return y;
+  return Matrix<std::int64_t>(pl.n, pl.d, std::move(y));
 }
 
 // One-shot filter provider: prepares prime t's filter transform into a scratch buffer.
@@ -346,55 +259,18 @@ struct OneShotH {
   const Matrix<std::int64_t>& h;
   const NttConvPlan& pl;
   std::uint64_t hmax;
-  const std::uint32_t* operator()(unsigned t, const NttTable& tab) {
+  FilterBuf operator()(unsigned, const NttTable& tab) {
     const std::size_t L = std::size_t{1} << pl.log_len;
     std::uint32_t* buf = tl_scratch[kNttMaxPrimes].get(pl.d * stride(L));
-    fill_i64(h, false, hmax, tab.p, buf, L);
-    prepare_filter(buf, pl.d, tab, &pl.primes, t);
-    return buf;
+    fill_i64(h, false, hmax, tab.p, buf, L, Scale{&tab});
+    return FilterBuf{nullptr, buf};
   }
 };
 
-std::uint64_t max_of(const std::vector<std::uint64_t>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
 }  // namespace
 
 // ---- public -----------------------------------------------------------------------------------
-
-unsigned ntt_log_len(std::size_t n, ConvMode mode) {
-  if (n == 0) return 0;
-  if (mode == ConvMode::Cyclic && (n & (n - 1)) == 0) return static_cast<unsigned>(__builtin_ctzll(n));
-  unsigned lg = 0;
-  while ((std::size_t{1} << lg) < 2 * n - 1) ++lg;
-  return lg;
-}
-
-std::string NttConvPlan::str() const {
-  std::ostringstream os;
-  os << "ntt conv " << to_string(mode) << " n=" << n << " d=" << d << " L=2^" << log_len
-     << " bound |y| <= max|u|*||h||_1 < 2^" << bound_bits << " primes k=" << k << " (30-bit, c*2^22+1)";
-  if (!ntt) os << " -> beyond the NTT (needs >" << kNttMaxPrimes << " primes or L > 2^" << kNttMaxLog << "): FLINT";
-  return os.str();
-}
-
-NttConvPlan plan_conv_ntt(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u, ConvMode mode) {
-  check_shapes(h, u);
-  return finish_plan(u.rows(), u.cols(), mode, bounds_of(col_maxabs(u), col_l1(h)));
-}
-
-NttConvPlan plan_conv_ntt(const Matrix<Int>& h, const Matrix<Int>& u, ConvMode mode) {
-  check_shapes(h, u);
-  const std::size_t n = u.rows(), d = u.cols();
-  std::vector<Int> maxu(d), l1(d), b(d);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < d; ++j) {
-      Int a = u(i, j).abs();
-      if (a > maxu[j]) maxu[j] = std::move(a);
-      l1[j] += h(i, j).abs();
-    }
-  for (std::size_t j = 0; j < d; ++j) b[j] = maxu[j] * l1[j];
-  return finish_plan(n, d, mode, std::move(b));
-}
 
 std::optional<Matrix<std::int64_t>> conv_ntt_i64(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u,
                                                  ConvMode mode, NttConvPlan* plan_out) {
@@ -445,11 +321,10 @@ std::optional<Matrix<Int>> conv_ntt(const Matrix<Int>& h, const Matrix<Int>& u, 
   std::uint32_t* hb = tl_scratch[kNttMaxPrimes].get(pl.d * stride(L));
   for (unsigned t = 0; t < pl.k; ++t) {
     const NttTable& tab = ntt_table(ntt_primes()[t], pl.log_len);
-    fill_int(h, false, tab.p, hb, L);
-    prepare_filter(hb, pl.d, tab, &pl.primes, t);
+    fill_int(h, false, tab.p, hb, L, Scale{&tab});
     res.r[t] = tl_scratch[t].get(pl.d * stride(L));
-    fill_int(u, pl.mode == ConvMode::Anticausal, tab.p, res.r[t], L);
-    convolve_prime(pl, t, tab, res.r[t], hb);
+    const bool hz = fill_int(u, pl.mode == ConvMode::Anticausal, tab.p, res.r[t], L);
+    convolve_prime(pl, t, tab, res.r[t], FilterBuf{nullptr, hb}, hz);
   }
   return emit_int(pl, res);
 }
@@ -475,17 +350,16 @@ std::optional<Matrix<std::uint64_t>> conv_ntt_fp(std::uint64_t p, const Matrix<s
     const NttTable& tab = ntt_table(static_cast<std::uint32_t>(p), lg);
     Residues keep;  // trims the scratch on return
     std::uint32_t *hb = tl_scratch[kNttMaxPrimes].get(d * stride(L)), *ub = tl_scratch[0].get(d * stride(L));
-    auto fill = [&](const Matrix<std::uint64_t>& x, bool rev, std::uint32_t* buf) {
+    auto fill = [&](const Matrix<std::uint64_t>& x, bool rev, std::uint32_t* buf, Scale sc) {
       for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t* r = x.row(rev ? n - 1 - i : i);
-        for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = static_cast<std::uint32_t>(r[j] < p ? r[j] : r[j] % p);
+        for (std::size_t j = 0; j < d; ++j) buf[j * stride(L) + i] = sc(static_cast<std::uint32_t>(r[j] < p ? r[j] : r[j] % p));
       }
-      for (std::size_t j = 0; j < d; ++j) std::fill(buf + j * stride(L) + n, buf + j * stride(L) + L, 0u);
+      return pad(buf, n, d, L);
     };
-    fill(h, false, hb);
-    prepare_filter(hb, d, tab, nullptr, 0);
-    fill(u, mode == ConvMode::Anticausal, ub);
-    convolve_prime(pl, 0, tab, ub, hb);
+    fill(h, false, hb, Scale{&tab});
+    const bool hz = fill(u, mode == ConvMode::Anticausal, ub, Scale{});
+    convolve_prime(pl, 0, tab, ub, FilterBuf{nullptr, hb}, hz);
     Matrix<std::uint64_t> y(n, d);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < d; ++j) y(mode == ConvMode::Anticausal ? n - 1 - i : i, j) = ub[j * stride(L) + i];
@@ -536,8 +410,7 @@ struct NttFilter::Impl {
     std::call_once(once[t], [&] {
       const std::size_t L = std::size_t{1} << log_len;
       std::vector<std::uint32_t> b(h.cols() * stride(L));
-      fill_i64(h, false, hmax, tab.p, b.data(), L);
-      prepare_filter(b.data(), h.cols(), tab, nullptr, t);
+      prepare_filter(b.data(), h.cols(), tab, nullptr, t, fill_i64(h, false, hmax, tab.p, b.data(), L, Scale{&tab}));
       H[t] = std::move(b);
     });
     return H[t].data();
@@ -566,7 +439,7 @@ std::optional<Matrix<Int>> NttFilter::apply(const Matrix<std::int64_t>& u, NttCo
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<Int>(0, d_);
   Residues res;
-  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return impl_->get(t, tab); }, res);
+  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_int(pl, res);
 }
 
@@ -578,7 +451,7 @@ std::optional<Matrix<std::int64_t>> NttFilter::apply_i64(const Matrix<std::int64
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<std::int64_t>(0, d_);
   Residues res;
-  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return impl_->get(t, tab); }, res);
+  run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_i64(pl, res);
 }
 

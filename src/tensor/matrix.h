@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cz {
@@ -14,6 +15,11 @@ class Matrix {
   Matrix() = default;
   Matrix(std::size_t rows, std::size_t cols, const E& fill = E())
       : rows_(rows), cols_(cols), data_(rows * cols, fill) {}
+  // Adopts row-major entries already computed (no fill pass: producers that write every entry,
+  // e.g. the NTT's lift, build the vector in order and hand it over).
+  Matrix(std::size_t rows, std::size_t cols, std::vector<E>&& data) : rows_(rows), cols_(cols), data_(std::move(data)) {
+    if (data_.size() != rows * cols) throw std::invalid_argument("Matrix: data size is not rows x cols");
+  }
 
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }

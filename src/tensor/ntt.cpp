@@ -1,9 +1,10 @@
-// NTT primes, cached twiddle tables and the transforms: the scalar code of ntt_arith.h, and AVX2
-// kernels (8 lanes of 32 bits) chosen at run time by __builtin_cpu_supports, performing exactly
-// the same lazy butterflies (so the scalar path is a faithful reference for them; tests force it).
+// NTT primes, cached twiddle tables and the transforms: the scalar code of ntt_arith.h, and the
+// AVX2 / AVX-512 kernels (ntt_avx2.cpp, ntt_avx512.cpp) chosen at run time by
+// __builtin_cpu_supports, performing exactly the same lazy butterflies (so the scalar path is a
+// faithful reference for them, bit for bit; tests force each path).
 #include "tensor/ntt.h"
 
-#include <immintrin.h>
+#include "tensor/ntt_kernels.h"
 
 #include <atomic>
 #include <map>
@@ -102,203 +103,30 @@ const NttTable& ntt_table(std::uint32_t p, unsigned log_len) {
 // ---- ISA dispatch -----------------------------------------------------------------------------
 
 namespace {
-bool cpu_has_avx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
+NttIsa best_isa() {
+  static const NttIsa best = ntt_kernels::cpu_has_avx512() ? NttIsa::Avx512
+                             : ntt_kernels::cpu_has_avx2() ? NttIsa::Avx2
+                                                           : NttIsa::Scalar;
+  return best;
 }
 std::atomic<int>& isa_slot() {
-  static std::atomic<int> s(static_cast<int>(cpu_has_avx2() ? NttIsa::Avx2 : NttIsa::Scalar));
+  static std::atomic<int> s(static_cast<int>(best_isa()));
   return s;
 }
 }  // namespace
 
 NttIsa ntt_isa() { return static_cast<NttIsa>(isa_slot().load(std::memory_order_relaxed)); }
 void ntt_set_isa(NttIsa isa) {
-  if (isa == NttIsa::Avx2 && !cpu_has_avx2()) isa = NttIsa::Scalar;
+  if (static_cast<int>(isa) > static_cast<int>(best_isa())) isa = best_isa();  // the CPU lacks it
   isa_slot().store(static_cast<int>(isa), std::memory_order_relaxed);
 }
-std::string to_string(NttIsa isa) { return isa == NttIsa::Avx2 ? "avx2" : "scalar"; }
-
-// ---- AVX2 kernels -----------------------------------------------------------------------------
-
-#define CZ_AVX2 __attribute__((target("avx2"))) inline
-namespace {
-
-CZ_AVX2 __m256i ld(const std::uint32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
-CZ_AVX2 void st(std::uint32_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
-// x < 2m → x mod m: min(x, x − m) as unsigned picks x − m exactly when x ≥ m.
-CZ_AVX2 __m256i v_red(__m256i x, __m256i m) { return _mm256_min_epu32(x, _mm256_sub_epi32(x, m)); }
-CZ_AVX2 __m256i v_mulhi(__m256i a, __m256i b) {
-  const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(a, b), 32);
-  const __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
-  return _mm256_blend_epi32(even, odd, 0xAA);
-}
-CZ_AVX2 __m256i v_shoup(__m256i a, __m256i w, __m256i wp, __m256i p) {
-  const __m256i q = v_mulhi(a, wp);
-  return _mm256_sub_epi32(_mm256_mullo_epi32(a, w), _mm256_mullo_epi32(q, p));
-}
-CZ_AVX2 __m256i v_mont(__m256i a, __m256i b, __m256i p, __m256i pneg) {
-  const __m256i te = _mm256_mul_epu32(a, b);
-  const __m256i to = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
-  const __m256i ue = _mm256_add_epi64(te, _mm256_mul_epu32(_mm256_mul_epu32(te, pneg), p));
-  const __m256i uo = _mm256_add_epi64(to, _mm256_mul_epu32(_mm256_mul_epu32(to, pneg), p));
-  return _mm256_blend_epi32(_mm256_srli_epi64(ue, 32), uo, 0xAA);
-}
-
-struct VP {
-  __m256i p, p2;
-};
-CZ_AVX2 VP vp(std::uint32_t p) { return {_mm256_set1_epi32(static_cast<int>(p)), _mm256_set1_epi32(static_cast<int>(2 * p))}; }
-
-// Gentleman–Sande (forward) and Cooley–Tukey (inverse) butterflies, as in ntt_fwd_stage / ntt_inv_stage.
-CZ_AVX2 void bf_fwd(__m256i& x, __m256i& y, __m256i w, __m256i wp, const VP& c) {
-  const __m256i s = v_red(_mm256_add_epi32(x, y), c.p2);
-  y = v_shoup(_mm256_add_epi32(_mm256_sub_epi32(x, y), c.p2), w, wp, c.p);
-  x = s;
-}
-CZ_AVX2 void bf_inv(__m256i& x, __m256i& y, __m256i w, __m256i wp, const VP& c) {
-  const __m256i r = v_red(x, c.p2);
-  const __m256i t = v_shoup(y, w, wp, c.p);
-  x = _mm256_add_epi32(r, t);
-  y = _mm256_add_epi32(_mm256_sub_epi32(r, t), c.p2);
-}
-
-CZ_AVX2 void fwd_stage_v(std::uint32_t* a, std::size_t len, std::size_t h, const std::uint32_t* w,
-                         const std::uint32_t* wp, const VP& c) {
-  for (std::size_t s = 0; s < len; s += 2 * h)
-    for (std::size_t j = 0; j < h; j += 8) {
-      __m256i x = ld(a + s + j), y = ld(a + s + j + h);
-      bf_fwd(x, y, ld(w + h + j), ld(wp + h + j), c);
-      st(a + s + j, x);
-      st(a + s + j + h, y);
-    }
-}
-CZ_AVX2 void inv_stage_v(std::uint32_t* a, std::size_t len, std::size_t h, const std::uint32_t* w,
-                         const std::uint32_t* wp, const VP& c) {
-  for (std::size_t s = 0; s < len; s += 2 * h)
-    for (std::size_t j = 0; j < h; j += 8) {
-      __m256i x = ld(a + s + j), y = ld(a + s + j + h);
-      bf_inv(x, y, ld(w + h + j), ld(wp + h + j), c);
-      st(a + s + j, x);
-      st(a + s + j + h, y);
-    }
-}
-
-// Stages h = 4, 2, 1 on 16 entries held in two registers A = a[0..8), B = a[8..16).
-// Split into X (first of each pair) and Y (second), butterfly, merge back:
-//   h=4: X = [A.lo, B.lo], Y = [A.hi, B.hi]            (permute2x128 0x20 / 0x31, self-inverse)
-//   h=2: X = unpacklo_epi64(A, B), Y = unpackhi_epi64   (merge: the same unpacks of X', Y')
-//   h=1: X = even entries, Y = odd (shuffle_ps 2020/3131; merge: unpacklo/hi_epi32 of X', Y')
-struct Small {
-  __m256i w4, wp4, w2, wp2, w1, wp1;
-};
-CZ_AVX2 __m256i rep4(const std::uint32_t* t) {
-  return _mm256_setr_epi32(int(t[4]), int(t[5]), int(t[6]), int(t[7]), int(t[4]), int(t[5]), int(t[6]), int(t[7]));
-}
-CZ_AVX2 __m256i rep2(const std::uint32_t* t) {
-  return _mm256_setr_epi32(int(t[2]), int(t[3]), int(t[2]), int(t[3]), int(t[2]), int(t[3]), int(t[2]), int(t[3]));
-}
-CZ_AVX2 Small small_tw(const std::uint32_t* w, const std::uint32_t* wp) {
-  return {rep4(w), rep4(wp), rep2(w), rep2(wp), _mm256_set1_epi32(int(w[1])), _mm256_set1_epi32(int(wp[1]))};
-}
-CZ_AVX2 void split4(__m256i A, __m256i B, __m256i& X, __m256i& Y) {
-  X = _mm256_permute2x128_si256(A, B, 0x20);
-  Y = _mm256_permute2x128_si256(A, B, 0x31);
-}
-CZ_AVX2 void split2(__m256i A, __m256i B, __m256i& X, __m256i& Y) {
-  X = _mm256_unpacklo_epi64(A, B);
-  Y = _mm256_unpackhi_epi64(A, B);
-}
-CZ_AVX2 void split1(__m256i A, __m256i B, __m256i& X, __m256i& Y) {
-  X = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(A), _mm256_castsi256_ps(B), 0x88));  // 2,0,2,0
-  Y = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(A), _mm256_castsi256_ps(B), 0xDD));  // 3,1,3,1
-}
-CZ_AVX2 void merge1(__m256i X, __m256i Y, __m256i& A, __m256i& B) {
-  A = _mm256_unpacklo_epi32(X, Y);
-  B = _mm256_unpackhi_epi32(X, Y);
-}
-
-CZ_AVX2 void fwd_tail16(std::uint32_t* a, std::size_t len, const Small& t, const VP& c) {
-  for (std::size_t s = 0; s < len; s += 16) {
-    __m256i A = ld(a + s), B = ld(a + s + 8), X, Y;
-    split4(A, B, X, Y);
-    bf_fwd(X, Y, t.w4, t.wp4, c);
-    split4(X, Y, A, B);
-    split2(A, B, X, Y);
-    bf_fwd(X, Y, t.w2, t.wp2, c);
-    split2(X, Y, A, B);
-    split1(A, B, X, Y);
-    bf_fwd(X, Y, t.w1, t.wp1, c);
-    merge1(X, Y, A, B);
-    st(a + s, A);
-    st(a + s + 8, B);
+std::string to_string(NttIsa isa) {
+  switch (isa) {
+    case NttIsa::Avx512: return "avx512";
+    case NttIsa::Avx2: return "avx2";
+    default: return "scalar";
   }
 }
-CZ_AVX2 void inv_head16(std::uint32_t* a, std::size_t len, const Small& t, const VP& c) {
-  for (std::size_t s = 0; s < len; s += 16) {
-    __m256i A = ld(a + s), B = ld(a + s + 8), X, Y;
-    split1(A, B, X, Y);
-    bf_inv(X, Y, t.w1, t.wp1, c);
-    merge1(X, Y, A, B);
-    split2(A, B, X, Y);
-    bf_inv(X, Y, t.w2, t.wp2, c);
-    split2(X, Y, A, B);
-    split4(A, B, X, Y);
-    bf_inv(X, Y, t.w4, t.wp4, c);
-    split4(X, Y, A, B);
-    st(a + s, A);
-    st(a + s + 8, B);
-  }
-}
-
-// Blocks of kBlock entries (16 KiB) stay in L1 for their innermost stages.
-constexpr std::size_t kBlock = 4096;
-
-__attribute__((target("avx2"))) void forward_avx2(std::uint32_t* a, const NttTable& t) {
-  const std::size_t L = std::size_t{1} << t.log_len;
-  const VP c = vp(t.p);
-  const std::uint32_t *w = t.w.data(), *wp = t.wpre.data();
-  const std::size_t blk = L < kBlock ? L : kBlock;
-  for (std::size_t h = L >> 1; h >= blk; h >>= 1) fwd_stage_v(a, L, h, w, wp, c);
-  const Small sm = small_tw(w, wp);
-  for (std::size_t b = 0; b < L; b += blk) {
-    for (std::size_t h = blk >> 1; h >= 8; h >>= 1) fwd_stage_v(a + b, blk, h, w, wp, c);
-    fwd_tail16(a + b, blk, sm, c);
-  }
-}
-
-__attribute__((target("avx2"))) void inverse_avx2(std::uint32_t* a, const NttTable& t) {
-  const std::size_t L = std::size_t{1} << t.log_len;
-  const VP c = vp(t.p);
-  const std::uint32_t *w = t.iw.data(), *wp = t.iwpre.data();
-  const std::size_t blk = L < kBlock ? L : kBlock;
-  const Small sm = small_tw(w, wp);
-  for (std::size_t b = 0; b < L; b += blk) {
-    inv_head16(a + b, blk, sm, c);
-    for (std::size_t h = 8; h < blk; h <<= 1) inv_stage_v(a + b, blk, h, w, wp, c);
-  }
-  for (std::size_t h = blk; h < L; h <<= 1) inv_stage_v(a, L, h, w, wp, c);
-  for (std::size_t i = 0; i < L; i += 8) st(a + i, v_red(v_red(ld(a + i), c.p2), c.p));
-}
-
-__attribute__((target("avx2"))) void pointwise_avx2(std::uint32_t* a, const std::uint32_t* b, std::size_t len,
-                                                    std::uint32_t p, std::uint32_t pneg) {
-  const __m256i vpp = _mm256_set1_epi32(static_cast<int>(p)), vn = _mm256_set1_epi32(static_cast<int>(pneg));
-  std::size_t i = 0;
-  for (; i + 8 <= len; i += 8) st(a + i, v_mont(ld(a + i), ld(b + i), vpp, vn));
-  for (; i < len; ++i) a[i] = ntt::mul_mont(a[i], b[i], p, pneg);
-}
-
-__attribute__((target("avx2"))) void mul_const_avx2(std::uint32_t* a, std::size_t len, std::uint32_t w,
-                                                    std::uint32_t wpre, std::uint32_t p) {
-  const __m256i vw = _mm256_set1_epi32(static_cast<int>(w)), vwp = _mm256_set1_epi32(static_cast<int>(wpre)),
-                vpp = _mm256_set1_epi32(static_cast<int>(p));
-  std::size_t i = 0;
-  for (; i + 8 <= len; i += 8) st(a + i, v_shoup(ld(a + i), vw, vwp, vpp));
-  for (; i < len; ++i) a[i] = ntt::mul_shoup(a[i], w, wpre, p);
-}
-
-}  // namespace
 
 namespace detail {
 namespace {
@@ -308,31 +136,44 @@ void ntt_set_mutant(int m) { g_mutant.store(m, std::memory_order_relaxed); }
 int ntt_mutant() { return g_mutant.load(std::memory_order_relaxed); }
 }  // namespace detail
 
-void ntt_forward(std::uint32_t* a, const NttTable& t) {
+// The vector kernels need a few vectors per transform: 16 entries (AVX2), 32 (AVX-512); shorter
+// transforms take the next narrower path.
+void ntt_forward(std::uint32_t* a, const NttTable& t, bool half_zero) {
   if (t.log_len >= 2 && detail::ntt_mutant() == 2) {  // mutant: ω_L^1 of the first stage replaced by 2·ω_L^1
     std::vector<std::uint32_t> w = t.w, wp = t.wpre;
     const std::size_t i = (std::size_t{1} << (t.log_len - 1)) + 1;
     w[i] = ntt::mulmod(w[i], 2, t.p);
     wp[i] = ntt::shoup_pre(w[i], t.p);
-    return ntt::ntt_forward_scalar(a, t.log_len, w.data(), wp.data(), t.p);
+    return ntt::ntt_forward_scalar(a, t.log_len, w.data(), wp.data(), t.p, half_zero);
   }
-  if (t.log_len >= 4 && ntt_isa() == NttIsa::Avx2) return forward_avx2(a, t);
-  ntt::ntt_forward_scalar(a, t.log_len, t.w.data(), t.wpre.data(), t.p);
+  const NttIsa isa = ntt_isa();
+  if (t.log_len >= 5 && isa == NttIsa::Avx512) return ntt_kernels::forward_avx512(a, t, half_zero);
+  if (t.log_len >= 4 && isa >= NttIsa::Avx2) return ntt_kernels::forward_avx2(a, t, half_zero);
+  ntt::ntt_forward_scalar(a, t.log_len, t.w.data(), t.wpre.data(), t.p, half_zero);
 }
 
-void ntt_inverse(std::uint32_t* a, const NttTable& t) {
-  if (t.log_len >= 4 && ntt_isa() == NttIsa::Avx2) return inverse_avx2(a, t);
-  ntt::ntt_inverse_scalar(a, t.log_len, t.iw.data(), t.iwpre.data(), t.p);
+void ntt_inverse(std::uint32_t* a, const NttTable& t, std::size_t n_out) {
+  const std::size_t L = std::size_t{1} << t.log_len;
+  if (n_out > L) throw std::invalid_argument("ntt_inverse: n_out beyond the transform length");
+  const NttIsa isa = ntt_isa();
+  if (t.log_len >= 5 && isa == NttIsa::Avx512) return ntt_kernels::inverse_avx512(a, t, n_out);
+  if (t.log_len >= 4 && isa >= NttIsa::Avx2) return ntt_kernels::inverse_avx2(a, t, n_out);
+  ntt::ntt_inverse_scalar(a, t.log_len, t.iw.data(), t.iwpre.data(), t.p, n_out);
 }
+void ntt_inverse(std::uint32_t* a, const NttTable& t) { ntt_inverse(a, t, std::size_t{1} << t.log_len); }
 
 void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint32_t wpre, std::uint32_t p) {
-  if (ntt_isa() == NttIsa::Avx2) return mul_const_avx2(a, len, w, wpre, p);
+  const NttIsa isa = ntt_isa();
+  if (isa == NttIsa::Avx512) return ntt_kernels::mul_const_avx512(a, len, w, wpre, p);
+  if (isa == NttIsa::Avx2) return ntt_kernels::mul_const_avx2(a, len, w, wpre, p);
   for (std::size_t i = 0; i < len; ++i) a[i] = ntt::mul_shoup(a[i], w, wpre, p);
 }
 
 void ntt_pointwise(std::uint32_t* a, const std::uint32_t* b, std::size_t len, std::uint32_t p) {
   const std::uint32_t pneg = ntt::mont_pneg(p);
-  if (ntt_isa() == NttIsa::Avx2) return pointwise_avx2(a, b, len, p, pneg);
+  const NttIsa isa = ntt_isa();
+  if (isa == NttIsa::Avx512) return ntt_kernels::pointwise_avx512(a, b, len, p, pneg);
+  if (isa == NttIsa::Avx2) return ntt_kernels::pointwise_avx2(a, b, len, p, pneg);
   ntt::pointwise_mont_scalar(a, b, len, p, pneg);
 }
 

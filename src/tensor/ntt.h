@@ -1,7 +1,7 @@
 // Exact convolution by number-theoretic transforms: k word-size NTT primes and a CRT lift, with k
 // chosen from a certified bound on |output|, so a modular result is lifted to an integer only
 // where the bound proves the lift exact. The arithmetic lives in ntt_arith.h (host/device clean);
-// this header adds the prime table, cached twiddle tables, ISA dispatch (AVX2 or scalar) and the
+// this header adds the prime table, cached twiddle tables, ISA dispatch (AVX-512, AVX2 or scalar) and the
 // convolution API over int64 / Z / Fp. conv.h calls it from conv_fast; model/eval.h keeps one
 // NttFilter per BaseConv layer so a filter is transformed once and reused over every input.
 #pragma once
@@ -45,14 +45,18 @@ bool ntt_friendly(std::uint64_t p, unsigned log_len);
 
 // ---- ISA dispatch -----------------------------------------------------------------------------
 
-enum class NttIsa { Scalar, Avx2 };
+enum class NttIsa { Scalar, Avx2, Avx512 };  // ordered: each needs the CPU features of the ones before
 NttIsa ntt_isa();              // what the transforms use now (the best supported by default)
-void ntt_set_isa(NttIsa isa);  // tests force Scalar; a request the CPU lacks falls back to Scalar
+void ntt_set_isa(NttIsa isa);  // tests force each; a request the CPU lacks falls back to the best it has
 std::string to_string(NttIsa isa);
 
 // In-place transforms through the current ISA (see ntt_arith.h for ranges and ordering).
-void ntt_forward(std::uint32_t* a, const NttTable& t);
+// half_zero: the input is a[0, L/2) followed by L/2 zeros, and a[L/2, L) is neither read nor
+// needs filling (a product's zero padding: saves the fill and half the first stage's loads).
+void ntt_forward(std::uint32_t* a, const NttTable& t, bool half_zero = false);
 void ntt_inverse(std::uint32_t* a, const NttTable& t);
+// Only a[0, n_out) is wanted (and defined) afterwards; n_out ≤ L/2 drops half the last stage.
+void ntt_inverse(std::uint32_t* a, const NttTable& t, std::size_t n_out);
 void ntt_pointwise(std::uint32_t* a, const std::uint32_t* b, std::size_t len, std::uint32_t p);  // Montgomery
 // a[i] ← a[i]·w mod p (Shoup, wpre = shoup_pre(w)); a[i] < 2^32 in, [0, 2p) out.
 void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint32_t wpre, std::uint32_t p);

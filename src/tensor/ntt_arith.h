@@ -62,43 +62,49 @@ CZ_HD inline std::uint32_t mul_shoup(std::uint32_t a, std::uint32_t w, std::uint
 }
 
 // One forward (DIF) stage of half-size h over a[0, len): inputs and outputs in [0, 2p).
+// upper_zero: a[s + h + j] is taken as 0 without being read (the zero padding of a product's
+// input occupies the upper half of the first stage, so it is never written either).
 CZ_HD inline void ntt_fwd_stage(std::uint32_t* a, std::size_t len, std::size_t h, const std::uint32_t* w,
-                                const std::uint32_t* wpre, std::uint32_t p) {
+                                const std::uint32_t* wpre, std::uint32_t p, bool upper_zero = false) {
   const std::uint32_t p2 = 2 * p;
   for (std::size_t s = 0; s < len; s += 2 * h)
     for (std::size_t j = 0; j < h; ++j) {
-      const std::uint32_t x = a[s + j], y = a[s + j + h];
+      const std::uint32_t x = a[s + j], y = upper_zero ? 0 : a[s + j + h];
       a[s + j] = red_once(x + y, p2);                              // < 4p < 2^32
       a[s + j + h] = mul_shoup(x - y + p2, w[h + j], wpre[h + j], p);  // x − y + 2p ∈ (0, 4p)
     }
 }
 
-// One inverse (DIT) stage: inputs and outputs in [0, 4p).
+// One inverse (DIT) stage: inputs and outputs in [0, 4p). low_only (the last stage of a product
+// whose wanted outputs all lie in the lower half): only a[s + j] is written.
 CZ_HD inline void ntt_inv_stage(std::uint32_t* a, std::size_t len, std::size_t h, const std::uint32_t* w,
-                                const std::uint32_t* wpre, std::uint32_t p) {
+                                const std::uint32_t* wpre, std::uint32_t p, bool low_only = false) {
   const std::uint32_t p2 = 2 * p;
   for (std::size_t s = 0; s < len; s += 2 * h)
     for (std::size_t j = 0; j < h; ++j) {
       const std::uint32_t x = red_once(a[s + j], p2);  // [0, 2p)
       const std::uint32_t t = mul_shoup(a[s + j + h], w[h + j], wpre[h + j], p);  // [0, 2p)
       a[s + j] = x + t;                                                             // [0, 4p)
-      a[s + j + h] = x - t + p2;                                                    // (0, 4p)
+      if (!low_only) a[s + j + h] = x - t + p2;                                     // (0, 4p)
     }
 }
 
 // Forward transform of length 2^log_len, in place; a[i] ∈ [0, 2p) in and out (bit-reversed out).
+// half_zero: the input is a[0, len/2) followed by zeros, and a[len/2, len) is not read.
 CZ_HD inline void ntt_forward_scalar(std::uint32_t* a, unsigned log_len, const std::uint32_t* w,
-                                     const std::uint32_t* wpre, std::uint32_t p) {
+                                     const std::uint32_t* wpre, std::uint32_t p, bool half_zero = false) {
   const std::size_t len = std::size_t{1} << log_len;
-  for (std::size_t h = len >> 1; h >= 1; h >>= 1) ntt_fwd_stage(a, len, h, w, wpre, p);
+  for (std::size_t h = len >> 1; h >= 1; h >>= 1, half_zero = false) ntt_fwd_stage(a, len, h, w, wpre, p, half_zero);
 }
 
-// Inverse transform (times L) of length 2^log_len, in place; a[i] ∈ [0, 4p) in, [0, p) out.
+// Inverse transform (times L) of length 2^log_len, in place; a[i] ∈ [0, 4p) in, [0, p) out for
+// i < n_out. n_out ≤ len/2: the last stage computes the lower half only (a[n_out, len) is then
+// unspecified), which is all a linear product of length ≤ len/2 reads.
 CZ_HD inline void ntt_inverse_scalar(std::uint32_t* a, unsigned log_len, const std::uint32_t* iw,
-                                     const std::uint32_t* iwpre, std::uint32_t p) {
+                                     const std::uint32_t* iwpre, std::uint32_t p, std::size_t n_out) {
   const std::size_t len = std::size_t{1} << log_len;
-  for (std::size_t h = 1; h < len; h <<= 1) ntt_inv_stage(a, len, h, iw, iwpre, p);
-  for (std::size_t i = 0; i < len; ++i) a[i] = red_once(red_once(a[i], 2 * p), p);
+  for (std::size_t h = 1; h < len; h <<= 1) ntt_inv_stage(a, len, h, iw, iwpre, p, 2 * h == len && 2 * n_out <= len);
+  for (std::size_t i = 0; i < n_out; ++i) a[i] = red_once(red_once(a[i], 2 * p), p);
 }
 
 // Montgomery product a·b·2^{-32} mod p with pneg = −p^{-1} mod 2^32: for a·b < p·2^32 the result
@@ -119,7 +125,7 @@ CZ_HD inline std::uint32_t mont_pneg(std::uint32_t p) {
 }
 
 // a[i] ← a[i]·b[i]·2^{-32} mod p; a[i] ∈ [0, 2p), b[i] ∈ [0, p) in (so a·b < 2p² < p·2^32),
-// [0, 2p) out.
+// [0, 2p) out. (b ∈ [0, 2p) works too: a·b < 4p² < p·2^32 since p < 2^30.)
 CZ_HD inline void pointwise_mont_scalar(std::uint32_t* a, const std::uint32_t* b, std::size_t len, std::uint32_t p,
                                         std::uint32_t pneg) {
   for (std::size_t i = 0; i < len; ++i) a[i] = mul_mont(a[i], b[i], p, pneg);

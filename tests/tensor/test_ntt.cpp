@@ -1,6 +1,6 @@
 // The multi-modular NTT convolution (tensor/ntt.h) against two independent routes, FLINT
-// (conv_flint) and the O(N^2) definitions (conv_naive), on both ISAs (AVX2 and the scalar code
-// that a CUDA build shares); the certified bound at its edge; Fp direct and via Z; Q; the
+// (conv_flint) and the O(N^2) definitions (conv_naive), on every ISA (AVX-512, AVX2 and the
+// scalar code that a CUDA build shares; the vector kernels equal the scalar one bit for bit); the certified bound at its edge; Fp direct and via Z; Q; the
 // prepared filter; and two mutants (a dropped prime, a wrong twiddle) that these checks catch.
 #include <doctest/doctest.h>
 
@@ -17,10 +17,13 @@ using namespace cz;
 namespace {
 constexpr ConvMode kModes[] = {ConvMode::Causal, ConvMode::Cyclic, ConvMode::Anticausal};
 
+// Every path this CPU supports (a request it lacks falls back, so it is not listed twice).
 std::vector<NttIsa> isas() {
   std::vector<NttIsa> v{NttIsa::Scalar};
-  ntt_set_isa(NttIsa::Avx2);
-  if (ntt_isa() == NttIsa::Avx2) v.push_back(NttIsa::Avx2);
+  for (NttIsa isa : {NttIsa::Avx2, NttIsa::Avx512}) {
+    ntt_set_isa(isa);
+    if (ntt_isa() == isa) v.push_back(isa);
+  }
   return v;
 }
 struct IsaGuard {
@@ -61,7 +64,7 @@ TEST_CASE("NTT primes are prime, below 2^30, and support length 2^22") {
   CHECK_FALSE(ntt_friendly(998244353ULL, 24));
 }
 
-TEST_CASE("forward NTT equals the DFT in bit-reversed order and the inverse undoes it on both ISAs") {
+TEST_CASE("forward NTT equals the DFT in bit-reversed order and the inverse undoes it on every ISA") {
   IsaGuard guard;
   INFO("seed " << test::seed());
   auto g = test::rng(11);
@@ -93,7 +96,49 @@ TEST_CASE("forward NTT equals the DFT in bit-reversed order and the inverse undo
   }
 }
 
-TEST_CASE("conv_ntt equals FLINT and the naive definitions over Z in all modes on both ISAs") {
+TEST_CASE("vector kernels equal the scalar transforms bit for bit, with zero upper halves and truncated inverses") {
+  // Lengths cross every structural boundary of the kernels: register tails (16, 32 entries),
+  // the 4096-entry cache block, and odd/even numbers of fused radix-2^2 passes above it.
+  IsaGuard guard;
+  INFO("seed " << test::seed());
+  auto g = test::rng(20);
+  for (unsigned lg = 1; lg <= 17; ++lg) {
+    const std::uint32_t p = ntt_primes()[lg % kNttMaxPrimes];
+    const NttTable& t = ntt_table(p, lg);
+    const std::size_t L = std::size_t{1} << lg;
+    std::vector<std::uint32_t> a(L), b(L);
+    for (auto& v : a) v = static_cast<std::uint32_t>(g() % (2 * p));
+    for (auto& v : b) v = static_cast<std::uint32_t>(g() % p);
+    for (bool hz : {false, true}) {
+      const std::size_t n_out = hz ? 1 + g() % (L / 2) : L;  // truncation only where a product allows it
+      std::vector<std::uint32_t> ref;
+      for (NttIsa isa : isas()) {
+        INFO("isa=" << to_string(isa) << " log_len=" << lg << " half_zero=" << hz << " n_out=" << n_out);
+        ntt_set_isa(isa);
+        std::vector<std::uint32_t> x = a;
+        if (hz) std::fill(x.begin() + static_cast<std::ptrdiff_t>(L / 2), x.end(), 0xdeadbeefu);  // must not be read
+        ntt_forward(x.data(), t, hz);
+        ntt_pointwise(x.data(), b.data(), L, p);
+        std::vector<std::uint32_t> fwd = x;
+        ntt_inverse(x.data(), t, n_out);
+        fwd.insert(fwd.end(), x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n_out));
+        for (std::size_t i = 0; i < n_out; ++i) REQUIRE(x[i] < p);
+        if (ref.empty()) ref = fwd;
+        else REQUIRE(fwd == ref);
+      }
+      if (hz) {  // and the zero upper half is the same transform as an explicit one
+        ntt_set_isa(NttIsa::Scalar);
+        std::vector<std::uint32_t> x = a;
+        std::fill(x.begin() + static_cast<std::ptrdiff_t>(L / 2), x.end(), 0u);
+        ntt_forward(x.data(), t);
+        ntt_pointwise(x.data(), b.data(), L, p);
+        CHECK(std::equal(x.begin(), x.end(), ref.begin()));
+      }
+    }
+  }
+}
+
+TEST_CASE("conv_ntt equals FLINT and the naive definitions over Z in all modes on every ISA") {
   IsaGuard guard;
   INFO("seed " << test::seed());
   auto g = test::rng(12);
@@ -221,7 +266,9 @@ TEST_CASE("Fp: direct for an NTT-friendly prime, through Z for other primes up t
   INFO("seed " << test::seed());
   auto g = test::rng(14);
   const std::uint64_t primes[] = {998244353ULL, 7340033ULL /* 7·2^20+1 */, 1000000007ULL, 2305843009213693951ULL /* 2^61−1 */,
-                                  4611686018427387847ULL /* 2^62 − 57 */, 3ULL};
+                                  4611686018427387847ULL /* 2^62 − 57 */, 3ULL,
+                                  1004535809ULL /* 479·2^21+1 < 2^30: direct */,
+                                  4179340454199820289ULL /* 29·2^57+1: NTT-friendly but above 2^30, via Z */};
   for (NttIsa isa : isas()) {
     ntt_set_isa(isa);
     for (std::uint64_t p : primes) {
@@ -233,8 +280,13 @@ TEST_CASE("Fp: direct for an NTT-friendly prime, through Z for other primes up t
         for (auto& x : u.data()) x = (it % 2) ? p - 1 - g() % 2 : g() % p;  // includes the top residues
         for (ConvMode m : kModes) {
           INFO("p=" << p << " n=" << n << " d=" << d << " mode=" << to_string(m));
-          auto y = conv_ntt_fp(p, h, u, m);
+          NttConvPlan pl;
+          auto y = conv_ntt_fp(p, h, u, m, &pl);
           REQUIRE(y.has_value());
+          // Word-size p through Z: the bound n·(p−1)^2 < 2^145 needs at most 5 primes, never FLINT.
+          CHECK(pl.ntt);
+          CHECK(pl.k <= 5);
+          if (p >= (1u << 30)) CHECK(pl.k >= 2);
           CHECK(*y == conv_flint(F, h, u, m));
           if (n <= 130) CHECK(*y == conv_naive(F, h, u, m));
         }
