@@ -47,8 +47,15 @@ struct VerifyOptions : Common {
   bool scalar = false;                // the per-instance reference path instead of blocks
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
+  // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
+  std::string model_file, circuit_file, circuit_from, task;
 };
 int cmd_verify(const VerifyOptions& o);
+// `verify --model FILE | --circuit FILE --task TASK [-p ...]` (verify_byo.cpp).
+int cmd_verify_byo(const VerifyOptions& o);
+
+// `circuitzoo tasks [--json]`: the task registry (cmd_tasks.cpp).
+int cmd_tasks(const Common& c);
 
 int cmd_stats(const Common& c);
 
@@ -81,8 +88,13 @@ int cmd_mqar_data(const MqarDataOptions& o);
 
 // `circuitzoo circuit FILE`: read a circuit file (any circuit format), print its stats, convert it,
 // or check it against another circuit file on all 0/1 inputs (cmd_circuit.cpp).
+// The circuit format of PATH: GIVEN when set (checked), else by extension (FLAG names the option).
+std::string circuit_format_of(const std::string& path, const std::string& given, const std::string& flag);
+
 struct CircuitOptions {
   std::string file, from, to, out, equiv, equiv_from, json_path;
+  std::string eval_input;   // --eval INPUT.json: exact outputs on {"input": [...]}  (cmd_circuit_eval.cpp)
+  std::string equiv_model;  // --equiv-model MODEL.json: the circuit against a model on every 0/1 input
   unsigned threads = 0;
   std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
 };

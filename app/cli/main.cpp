@@ -84,6 +84,18 @@ int main(int argc, char** argv) {
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
+  nonempty_path(verify->add_option("--model", ver.model_file, "check YOUR model-json file against --task (instead of NAME)"),
+                ver.model_file, deferred, "--model");
+  nonempty_path(verify->add_option("--circuit", ver.circuit_file,
+                                   "check YOUR circuit file (circuit-json, aiger, blif, bristol) against --task"),
+                ver.circuit_file, deferred, "--circuit");
+  verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
+  verify->add_option("--task", ver.task, "the task --model/--circuit is checked against (see `circuitzoo tasks`)");
+
+  Common tk;
+  auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");
+  tasks->add_option("name", tk.name, "one task (default: all)");
+  add_json(tasks, tk.json_path, deferred, "write JSON");
 
   Common st;
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
@@ -141,6 +153,13 @@ int main(int argc, char** argv) {
                 deferred, "-o");
   circ->add_option("--equiv", co.equiv, "compare with this circuit file on every 0/1 input (exit 1 on a counterexample)");
   circ->add_option("--equiv-from", co.equiv_from, "format of the --equiv file (default: by extension)");
+  nonempty_path(circ->add_option("--eval", co.eval_input,
+                                 "evaluate exactly on INPUT.json ({\"input\": [v, ...]} in input order, or [[...]] rows for u[i][j] inputs); "
+                                 "prints {\"outputs\": {name: value}, \"output\": [[...]] when named y[i][j]}"),
+                co.eval_input, deferred, "--eval");
+  nonempty_path(circ->add_option("--equiv-model", co.equiv_model,
+                                 "compare with a model-json file on every 0/1 input (inputs u[i][j], outputs y[i][j]; exit 1 on a counterexample)"),
+                co.equiv_model, deferred, "--equiv-model");
   add_json(circ, co.json_path, deferred, "write stats (and the equivalence verdict) as JSON");
   uint_option(circ, "--threads", co.threads, co_threads, deferred,
               "worker threads for --equiv (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0,
@@ -215,6 +234,7 @@ int main(int argc, char** argv) {
     for (CLI::Option* o : max_memory_opts)
       if (o->count()) cz::set_memory_budget(cz::parse_memory_size(max_memory, "--max-memory"));
     if (*list) return cmd_list(list_o);
+    if (*tasks) return cmd_tasks(tk);
     if (*verify) return cmd_verify(ver);
     if (*stats) return cmd_stats(st);
     if (*exp) return cmd_export(ex);
