@@ -69,6 +69,13 @@ nlohmann::json circuit_eval_json(const circuits::Circuit& c, const std::string& 
 
 nlohmann::json circuit_equiv_model_json(const circuits::Circuit& c, const std::string& model_path, unsigned threads) {
   const Model m = read_model_file(model_path);
+  // The model maps N×d inputs u[i][j] to N×d outputs y[i][j]: the circuit must have those counts
+  // (a mismatch is a usage error, exit 2, not a "not equivalent").
+  if (c.num_inputs() != m.N * m.d || c.outputs().size() != m.N * m.d)
+    throw InputError("the model maps " + std::to_string(m.N) + "×" + std::to_string(m.d) + " inputs to as many outputs (" +
+                         std::to_string(m.N * m.d) + " each); the circuit has " + std::to_string(c.num_inputs()) + " inputs and " +
+                         std::to_string(c.outputs().size()) + " outputs",
+                     "--equiv-model " + model_path);
   circuits::EquivResult r;
   try {
     r = circuits::equivalent_on_01(c, m, threads);

@@ -137,7 +137,8 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
     if (!fits)
       throw InputError("the circuit has " + std::to_string(have_in) + " inputs and " + std::to_string(have_out) +
                            " outputs; task " + task.name + " needs " + std::to_string(need.N * need.d) + " inputs u[i][j] and " +
-                           std::to_string(need.out_N * need.out_d) + " outputs y[i][j]: " + need.text,
+                           std::to_string(need.out_N * need.out_d) + " outputs y[i][j]: " + need.text +
+                           (named ? "" : " (the file has no u[i][j] names: give -p N and -p d)"),
                        a.file);
   } else if (!fits) {
     throw InputError("the model takes " + shape_str(art.fn.N, art.fn.d) + " inputs; task " + task.name + " needs " + need.text,
