@@ -68,7 +68,8 @@ int main(int argc, char** argv) {
 
   VerifyOptions ver;
   std::string ver_samples, ver_seed, ver_threads, ver_block;
-  auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
+  auto* verify = app.add_subcommand(
+      "verify", "verify a construction exhaustively or on seeded samples; or your own file: verify --model|--circuit FILE --task TASK [-p ...]");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
   verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
@@ -145,7 +146,8 @@ int main(int argc, char** argv) {
 
   CircuitOptions co;
   std::string co_threads, co_samples, co_seed;
-  auto* circ = app.add_subcommand("circuit", "read a circuit file: stats, convert (--to), check equivalence (--equiv)");
+  auto* circ = app.add_subcommand(
+      "circuit", "read a circuit file: stats, convert (--to), evaluate (--eval), check equivalence (--equiv, --equiv-model)");
   circ->add_option("file", co.file, "circuit file")->required();
   circ->add_option("--from", co.from, "its format (default: by extension .json .dot .aag .aig .blif .bristol)");
   circ->add_option("--to", co.to, "write it in this format (with -o)");

@@ -4,6 +4,7 @@
 # built-in's instance counts; every mutant (one weight, one output literal, one cover, one wire)
 # exits 1 with a counterexample; every shape that does not fit exits 2 with `error: ... (FILE)`.
 set -u
+README="$(cd "$(dirname "$0")/../.." && pwd)/README.md"
 CZ="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"  # absolute: the test runs in its own folder
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -149,6 +150,17 @@ assert e["equivalent"] and e["instances"] == 256
 PY
 check circuit-equiv-model-mutant 1 "$CZ" circuit m-sd.aag --equiv-model sdm.json; err_has circuit-equiv-model-mutant "counterexample"
 check circuit-equiv-model-shape 2 "$CZ" circuit sd.aag --equiv-model att.json; err_has circuit-equiv-model-shape "^error: the model maps 9×3 inputs"
+
+# --- README "Check your own construction": its Python writes the model it verifies ---
+python3 - "$README" <<'PY' || { echo "FAIL readme-example: the README's Python did not run"; fails=$((fails+1)); }
+import re, sys
+text = open(sys.argv[1]).read()
+sec = text[text.index("## Check your own construction"):]
+exec(re.search(r"```python\n(.*?)```", sec, re.S).group(1))
+PY
+check readme-verified 0 "$CZ" verify --model my_shift.json --task shift_down -p s=2 --json readme.json
+[ "$(instances readme.json)" = 4096 ] || { echo "FAIL readme-verified: want 4096 instances"; fails=$((fails+1)); }
+check readme-failed 1 "$CZ" verify --model my_shift.json --task shift_down -p s=1; err_has readme-failed "counterexample for my_shift.json"
 
 echo "byo: $fails failure(s)"
 [ "$fails" = 0 ]
