@@ -63,6 +63,8 @@ struct ExportOptions : Common {
   std::string format, out;
 };
 int cmd_export(const ExportOptions& o);
+// `export NAME --format models [-p instance=k]`: a list of models for one instance (export_models.cpp).
+int export_models(const ExportOptions& o);
 
 struct SweepOptions : Common {
   std::string vary, csv_path;
