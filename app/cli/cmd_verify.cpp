@@ -8,7 +8,8 @@
 namespace cz::cli {
 
 int cmd_verify(const VerifyOptions& o) {
-  if (!o.model_file.empty() || !o.circuit_file.empty() || !o.task.empty()) return cmd_verify_byo(o);  // verify_byo.cpp
+  if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty())
+    return cmd_verify_byo(o);  // verify_byo.cpp
   if (o.device == "cuda") throw InputError("this build has no CUDA backend (use --device cpu or auto)", "--device");
   if (o.device != "cpu" && o.device != "auto") throw InputError("unknown device '" + o.device + "'", "--device");
   if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");

@@ -48,10 +48,10 @@ struct VerifyOptions : Common {
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
   // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
-  std::string model_file, circuit_file, circuit_from, task;
+  std::string model_file, circuit_file, circuit_from, task, program_file;
 };
 int cmd_verify(const VerifyOptions& o);
-// `verify --model FILE | --circuit FILE --task TASK [-p ...]` (verify_byo.cpp).
+// `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
 int cmd_verify_byo(const VerifyOptions& o);
 
 // `circuitzoo tasks [--json]`: the task registry (cmd_tasks.cpp).

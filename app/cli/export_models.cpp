@@ -19,6 +19,15 @@ int export_models(const ExportOptions& o) {
   check_outputs({{"-o", o.out}});
   const Construction& k = find_construction(o.name);
   std::map<std::string, std::string> given = parse_params(o.params);
+  if (o.format == "program") {  // a recurrent algorithm as a program file (model/program_json.h)
+    const ProgramFactory* prog = find_program(k.name);
+    if (!prog)
+      throw InputError(k.name + " is not a recurrent program (constructions with a program: sd/recurrent-jrt)", "--format program");
+    const nlohmann::json j = (*prog)(Params::parse(k.params, given));
+    write_file_atomic(o.out, json_text(j));
+    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+    return 0;
+  }
   const bool has_instance_param =
       std::any_of(k.params.begin(), k.params.end(), [](const ParamSpec& s) { return s.name == "instance"; });
   const PartsFactory* parts = find_parts(k.name);

@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
   nonempty_path(verify->add_option("--circuit", ver.circuit_file,
                                    "check YOUR circuit file (circuit-json, aiger, blif, bristol) against --task"),
                 ver.circuit_file, deferred, "--circuit");
+  nonempty_path(verify->add_option("--program", ver.program_file,
+                                   "check YOUR recurrent program file (export --format program) against --task sd"),
+                ver.program_file, deferred, "--program");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
   verify->add_option("--task", ver.task, "the task --model/--circuit is checked against (see `circuitzoo tasks`)");
 
@@ -120,7 +123,7 @@ int main(int argc, char** argv) {
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
-  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
+  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
                 deferred, "-o");
 

@@ -8,6 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "app/engine/byo.h"
+#include "app/engine/byo_program.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "model/model_json.h"
@@ -16,10 +17,27 @@
 
 namespace cz::cli {
 
+namespace {
+// Prints the row and the counterexample, writes the report (with "task" and "artifact").
+int finish(const VerifyOptions& o, const Report& r, const Task& task, const nlohmann::json& artifact) {
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  print_table(human, {r});
+  for (const auto& n : r.notes) human << "  note: " << n << "\n";
+  if (r.exit_code()) print_counterexample(std::cerr, r);
+  if (!o.json_path.empty()) {
+    nlohmann::json j = to_json(r);
+    j["task"] = task.name;
+    j["artifact"] = artifact;
+    emit_json(j, o.json_path);
+  }
+  return r.exit_code();
+}
+}  // namespace
+
 int cmd_verify_byo(const VerifyOptions& o) {
-  if (o.task.empty()) throw InputError("--model/--circuit need --task TASK (see `circuitzoo tasks`)", "--task");
-  if (o.model_file.empty() == o.circuit_file.empty())
-    throw InputError("give one of --model FILE or --circuit FILE with --task", "verify");
+  if (o.task.empty()) throw InputError("--model/--circuit/--program need --task TASK (see `circuitzoo tasks`)", "--task");
+  const int files = !o.model_file.empty() + !o.circuit_file.empty() + !o.program_file.empty();
+  if (files != 1) throw InputError("give one of --model FILE, --circuit FILE or --program FILE with --task", "verify");
   if (o.all || !o.name.empty())
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
@@ -27,8 +45,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if (o.device == "cuda") throw InputError("this build has no CUDA backend (use --device cpu or auto)", "--device");
   if (o.device != "cpu" && o.device != "auto") throw InputError("unknown device '" + o.device + "'", "--device");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
-  const std::string file = o.model_file.empty() ? o.circuit_file : o.model_file;
-  check_outputs({{"--json", o.json_path}}, {{o.model_file.empty() ? "--circuit" : "--model", file}});
+  const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
+  const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";
+  check_outputs({{"--json", o.json_path}}, {{flag, file}});
   const Task& task = find_task(o.task);
 
   DomainOptions dom;
@@ -39,6 +58,11 @@ int cmd_verify_byo(const VerifyOptions& o) {
   dom.block = o.block_size;
   dom.scalar = o.scalar;
 
+  if (!o.program_file.empty()) {
+    const ProgramFile pf = read_program_file(o.program_file);
+    const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom);
+    return finish(o, r, task, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
+  }
   ByoArtifact art;
   if (!o.model_file.empty()) {
     art = model_artifact(read_model_file(o.model_file), o.model_file);
@@ -48,18 +72,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     art = circuit_artifact(c, o.circuit_file, fmt);
   }
   const Report r = run_task_check(task, parse_params(o.params), art, dom);
-
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-  print_table(human, {r});
-  for (const auto& n : r.notes) human << "  note: " << n << "\n";
-  if (r.exit_code()) print_counterexample(std::cerr, r);
-  if (!o.json_path.empty()) {
-    nlohmann::json j = to_json(r);
-    j["task"] = task.name;
-    j["artifact"] = {{"kind", art.kind}, {"file", art.file}, {"format", art.format}};
-    emit_json(j, o.json_path);
-  }
-  return r.exit_code();
+  return finish(o, r, task, {{"kind", art.kind}, {"file", art.file}, {"format", art.format}});
 }
 
 }  // namespace cz::cli

@@ -23,6 +23,23 @@ const PartsFactory* find_parts(const std::string& construction) {
   return it == factories().end() ? nullptr : &it->second;
 }
 
+namespace {
+std::map<std::string, ProgramFactory>& programs() {
+  static std::map<std::string, ProgramFactory> m;
+  return m;
+}
+}  // namespace
+
+bool register_program(const std::string& construction, ProgramFactory f) {
+  programs()[construction] = std::move(f);
+  return true;
+}
+
+const ProgramFactory* find_program(const std::string& construction) {
+  auto it = programs().find(construction);
+  return it == programs().end() ? nullptr : &it->second;
+}
+
 nlohmann::json parts_to_json(const std::string& construction, const nlohmann::json& params, const Parts& p) {
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& m : p.models)

@@ -41,4 +41,9 @@ const PartsFactory* find_parts(const std::string& construction);
 //  "stages": [{"name", "reads", "data_dependent", "model": model-json}]}
 nlohmann::json parts_to_json(const std::string& construction, const nlohmann::json& params, const Parts& p);
 
+// Recurrent algorithms as a program file (model/program_json.h): `export NAME --format program`.
+using ProgramFactory = std::function<nlohmann::json(const Params&)>;
+bool register_program(const std::string& construction, ProgramFactory f);
+const ProgramFactory* find_program(const std::string& construction);
+
 }  // namespace cz

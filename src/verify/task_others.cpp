@@ -36,8 +36,9 @@ std::vector<Task> other_tasks() {
     t.reference = "src/tasks/sd.h sd::intersection, sd::disjoint (a plain set intersection)";
     t.constructions = {"sd/recurrent-jrt", "sd/based-jrt", "sd/via-gar"};
     t.byo_unsupported =
-        "SD instances vary in length (N = |A| + |B| + 1) and the built-ins are data-dependent pipelines; a file "
-        "check for SD (domain=sized, fixed N) is not implemented yet";
+        "model and circuit files: SD instances vary in length (N = |A| + |B| + 1) and the built-in models are "
+        "data-dependent pipelines, so a single-file check is not implemented yet; recurrent programs ARE checked: "
+        "verify --program FILE --task sd (export sd/recurrent-jrt --format program writes one)";
     ts.push_back(std::move(t));
   }
   {

@@ -119,7 +119,7 @@ check shape-unnamed 2 "$CZ" verify --circuit sd.bristol --task shift_down -p s=1
 check task-unsupported 2 "$CZ" verify --model att.json --task sd; err_has task-unsupported "^error: task 'sd' cannot check a file yet"
 check task-unknown 2 "$CZ" verify --model att.json --task nope; err_has task-unknown "^error: unknown task 'nope'.*(--task)"
 check task-missing 2 "$CZ" verify --model att.json; err_has task-missing "need --task"
-check both-files 2 "$CZ" verify --model att.json --circuit sd.aag --task mqar; err_has both-files "one of --model FILE or --circuit FILE"
+check both-files 2 "$CZ" verify --model att.json --circuit sd.aag --task mqar; err_has both-files "one of --model FILE, --circuit FILE or --program FILE"
 check name-and-model 2 "$CZ" verify mqar/attention --model att.json --task mqar; err_has name-and-model "drop the construction NAME"
 check model-missing 2 "$CZ" verify --model nofile.json --task mqar; err_has model-missing "^error: "
 python3 -c "
@@ -193,12 +193,39 @@ d = json.load(open(sys.argv[1]))
 assert [s["name"] for s in d["stages"]] == ["model"] and d["stages"][0]["model"]["format"] == "circuitzoo.model/1"
 PY
 
+# --- export --format program: JRT Alg. 3 as a program file, checked with verify --program ---
+for v in fixed paper; do for pr in jrt plain; do
+  check "program-export-$v-$pr" 0 "$CZ" export sd/recurrent-jrt -p variant=$v -p prompt=$pr --format program -o prog-$v-$pr.json
+  check "program-builtin-$v-$pr" 0 "$CZ" verify sd/recurrent-jrt -p variant=$v -p prompt=$pr --json pb.json
+  check "program-verify-$v-$pr" 0 "$CZ" verify --program prog-$v-$pr.json --task sd --json pr.json
+  python3 - pb.json pr.json <<'PY' || { echo "FAIL program-$v-$pr: counts or state differ from the built-in"; fails=$((fails+1)); }
+import json, sys
+b, r = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert r["instances"] == b["instances"] and r["failed"] == 0 and r["artifact"]["kind"] == "program"
+assert r["metrics"]["state_bits"] == b["metrics"]["state_bits"]
+assert r["metrics"]["set_bits_minus_n_min"] == b["metrics"]["set_bits_minus_n_min"]   # Errata E8 shows in the paper variant
+PY
+done; done
+check program-orders 0 "$CZ" verify --program prog-fixed-jrt.json --task sd -p domain=orders --json po.json
+check program-orders-builtin 0 "$CZ" verify sd/recurrent-jrt -p domain=orders --json pob.json
+[ "$(instances po.json)" = "$(instances pob.json)" ] || { echo "FAIL program-orders: counts differ"; fails=$((fails+1)); }
+# Mutant: the first insert (lines 16-17) writes a register instead: the stored set stays empty.
+python3 -c "
+import json; s = json.dumps(json.load(open('prog-fixed-jrt.json'))).replace('\"insert\": \"Z\"', '\"set\": \"smallFirst\"', 1)
+open('prog-mut.json', 'w').write(s)"
+check program-mutant 1 "$CZ" verify --program prog-mut.json --task sd; err_has program-mutant "counterexample for prog-mut.json"
+check program-n 2 "$CZ" verify --program prog-fixed-jrt.json --task sd -p n=3; err_has program-n "^error: the program reads elements of n = 2 bits"
+check program-task 2 "$CZ" verify --program prog-fixed-jrt.json --task mqar; err_has program-task "checked against task sd"
+echo '{"format": "circuitzoo.program/1", "n": 2, "out_width": 3, "step": [{"if": {"foo": 1}}]}' > prog-bad.json
+check program-bad 2 "$CZ" verify --program prog-bad.json --task sd; err_has program-bad "^error: unknown operator 'foo' (prog-bad.json: step\[0\].if)"
+check program-none 2 "$CZ" export primitive/cumsum --format program -o no.json; err_has program-none "is not a recurrent program"
+
 # --- every construction exports something (a model, a circuit or a list of models) ---
-# Known gaps (README, issue 15 item 4): the recurrent program and the oracle reductions have no file form yet.
+# Known gaps (README, issue 15 item 4): the oracle reductions have no file form yet.
 for name in $("$CZ" list --json - | python3 -c "import json,sys; [print(c['name']) for c in json.load(sys.stdin)]"); do
-  case "$name" in sd/recurrent-jrt|gar/via-sd|sd/via-gar) continue ;; esac
+  case "$name" in gar/via-sd|sd/via-gar) continue ;; esac
   ok=0
-  for f in model-json circuit-json models; do "$CZ" export "$name" --format $f -o any.out >/dev/null 2>&1 && ok=1 && break; done
+  for f in model-json circuit-json models program; do "$CZ" export "$name" --format $f -o any.out >/dev/null 2>&1 && ok=1 && break; done
   [ $ok = 1 ] || { echo "FAIL export-every: $name exports nothing"; fails=$((fails+1)); }
 done
 
