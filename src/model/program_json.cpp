@@ -36,6 +36,11 @@ struct Env {
   const std::vector<std::int64_t>* row = nullptr;
 };
 
+// A non-negative integer at most `max` (JSON built in code holds signed numbers, parsed text unsigned).
+bool whole(const json& j, std::int64_t max) {
+  return j.is_number_integer() && j.get<std::int64_t>() >= 0 && j.get<std::int64_t>() <= max;
+}
+
 const std::vector<std::string> kOps = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge", "and", "or"};
 
 struct Parser {
@@ -71,13 +76,11 @@ struct Parser {
       e.kind = Expr::Reg;
       e.index = regs.at(a.get<std::string>());
     } else if (key == "col") {
-      if (!a.is_number_unsigned() || a.get<std::uint64_t>() > (1u << 20)) fail("want a column index", sub);
+      if (!whole(a, 1 << 20)) fail("want a column index", sub);
       e.kind = Expr::Col;
       e.index = a.get<std::size_t>();
     } else if (key == "word") {
-      if (!a.is_array() || a.size() != 2 || !a[0].is_number_unsigned() || !a[1].is_number_unsigned() || a[1].get<std::uint64_t>() > 62 ||
-          a[0].get<std::uint64_t>() > (1u << 20))
-        fail("want [LO, LEN] with LEN <= 62", sub);
+      if (!a.is_array() || a.size() != 2 || !whole(a[0], 1 << 20) || !whole(a[1], 62)) fail("want [LO, LEN] with LEN <= 62", sub);
       e.kind = Expr::Word;
       e.lo = a[0].get<std::size_t>();
       e.len = a[1].get<std::size_t>();
@@ -244,7 +247,7 @@ ProgramFile program_from_json(const json& j, const std::string& source) {
   f.task = j.value("task", "");
   f.prompt = j.value("prompt", "jrt");
   if (f.prompt != "jrt" && f.prompt != "plain") P.fail("prompt must be jrt or plain", "prompt");
-  if (!j.contains("n") || !j["n"].is_number_unsigned() || j["n"].get<std::uint64_t>() < 1 || j["n"].get<std::uint64_t>() > 20)
+  if (!j.contains("n") || !whole(j["n"], 20) || j["n"].get<std::int64_t>() < 1)
     P.fail("want the element width n in [1, 20]", "n");
   f.n = j["n"].get<unsigned>();
   auto decls = std::make_shared<std::vector<Decl>>(), bag_decls = std::make_shared<std::vector<Decl>>();
