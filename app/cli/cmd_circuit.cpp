@@ -7,14 +7,14 @@
 #include "circuits/equiv.h"
 #include "circuits/io.h"
 #include "circuits/stats.h"
+#include "app/cli/cmd_circuit_eval.h"
 #include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 
 namespace cz::cli {
-namespace {
 
-std::string format_of(const std::string& path, const std::string& given, const std::string& flag) {
+std::string circuit_format_of(const std::string& path, const std::string& given, const std::string& flag) {
   if (!given.empty()) {
     const auto& f = circuits::circuit_formats();
     if (std::find(f.begin(), f.end(), given) == f.end())
@@ -34,6 +34,11 @@ std::string format_of(const std::string& path, const std::string& given, const s
   throw InputError("cannot tell the circuit format from the file name (use " + flag + ")", path);
 }
 
+namespace {
+std::string format_of(const std::string& path, const std::string& given, const std::string& flag) {
+  return circuit_format_of(path, given, flag);
+}
+
 circuits::Circuit load(const std::string& path, const std::string& fmt) {
   return circuits::read_circuit(read_file(path), fmt, path);
 }
@@ -44,11 +49,17 @@ int cmd_circuit(const CircuitOptions& o) {
   const std::string fmt = format_of(o.file, o.from, "--from");
   if (!o.to.empty() && o.out.empty()) throw InputError("--to needs an output path", "-o");
   if (o.to.empty() && !o.out.empty()) throw InputError("-o needs --to FORMAT", "--to");
-  check_outputs({{"-o", o.out}, {"--json", o.json_path}}, {{"file", o.file}, {"--equiv", o.equiv}});
+  check_outputs({{"-o", o.out}, {"--json", o.json_path}},
+                {{"file", o.file}, {"--equiv", o.equiv}, {"--eval", o.eval_input}, {"--equiv-model", o.equiv_model}});
   if (o.samples && o.equiv.empty()) throw InputError("--samples needs --equiv FILE", "--samples");
   circuits::Circuit c = load(o.file, fmt);
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
+  if (!o.eval_input.empty()) j["eval"] = circuit_eval_json(c, o.eval_input);
+  if (!o.equiv_model.empty()) {
+    j["equiv_model"] = circuit_equiv_model_json(c, o.equiv_model, o.threads);
+    if (!j["equiv_model"]["equivalent"].get<bool>()) rc = 1;
+  }
   if (!o.equiv.empty()) {
     circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"));
     circuits::EquivResult r;
@@ -88,7 +99,8 @@ int cmd_circuit(const CircuitOptions& o) {
     write_file_atomic(o.out, circuits::write_circuit(c, format_of(o.out, o.to, "--to")));
     if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
   }
-  std::ostream& human = to_stdout(o.json_path) || to_stdout(o.out) ? std::cerr : std::cout;
+  // `--eval` without --json prints the outputs (JSON) on stdout, like `eval`: human text goes to stderr then.
+  std::ostream& human = to_stdout(o.json_path) || to_stdout(o.out) || (!o.eval_input.empty() && o.json_path.empty()) ? std::cerr : std::cout;
   human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];
@@ -101,6 +113,17 @@ int cmd_circuit(const CircuitOptions& o) {
             << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
     if (e.contains("counterexample"))
       std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
+  }
+  if (j.contains("eval")) {
+    if (o.json_path.empty()) std::cout << json_text(j["eval"].contains("output") ? nlohmann::json{{"output", j["eval"]["output"]}}
+                                                                                    : nlohmann::json{{"outputs", j["eval"]["outputs"]}});
+    else human << "  evaluated on " << o.eval_input << "\n";
+  }
+  if (j.contains("equiv_model")) {
+    const auto& e = j["equiv_model"];
+    human << "  equivalent to the model " << o.equiv_model << " on all " << e["instances"] << " 0/1 inputs ("
+          << e["method"].get<std::string>() << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
+    if (e.contains("counterexample")) std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
   }
   if (!o.json_path.empty()) emit_json(j, o.json_path);
   return rc;

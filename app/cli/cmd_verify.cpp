@@ -9,6 +9,14 @@
 namespace cz::cli {
 
 int cmd_verify(const VerifyOptions& o) {
+  if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {
+    // A shard or checkpoint names its run by construction, parameters and build, not by a user's
+    // file: refused rather than resumed or merged into another file's run.
+    if (!o.shard.empty() || !o.checkpoint.empty())
+      throw InputError("shards and checkpoints are for built-in constructions (not --model/--circuit/--program)",
+                       o.shard.empty() ? "--checkpoint" : "--shard");
+    return cmd_verify_byo(o);  // verify_byo.cpp
+  }
   if (o.device == "cuda") throw InputError("this build has no CUDA backend (use --device cpu or auto)", "--device");
   if (o.device != "cpu" && o.device != "auto") throw InputError("unknown device '" + o.device + "'", "--device");
   if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");

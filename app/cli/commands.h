@@ -51,8 +51,15 @@ struct VerifyOptions : Common {
   std::string checkpoint;             // FILE: save progress every checkpoint_seconds
   bool resume = false;                // continue from the checkpoint FILE
   unsigned long long checkpoint_seconds = 30;
+  // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
+  std::string model_file, circuit_file, circuit_from, task, program_file;
 };
 int cmd_verify(const VerifyOptions& o);
+// `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
+int cmd_verify_byo(const VerifyOptions& o);
+
+// `circuitzoo tasks [--json]`: the task registry (cmd_tasks.cpp).
+int cmd_tasks(const Common& c);
 
 int cmd_stats(const Common& c);
 
@@ -67,6 +74,8 @@ struct ExportOptions : Common {
   std::string format, out;
 };
 int cmd_export(const ExportOptions& o);
+// `export NAME --format models [-p instance=k]`: a list of models for one instance (export_models.cpp).
+int export_models(const ExportOptions& o);
 
 struct SweepOptions : Common {
   std::string vary, csv_path;
@@ -92,8 +101,13 @@ int cmd_mqar_data(const MqarDataOptions& o);
 
 // `circuitzoo circuit FILE`: read a circuit file (any circuit format), print its stats, convert it,
 // or check it against another circuit file on all 0/1 inputs (cmd_circuit.cpp).
+// The circuit format of PATH: GIVEN when set (checked), else by extension (FLAG names the option).
+std::string circuit_format_of(const std::string& path, const std::string& given, const std::string& flag);
+
 struct CircuitOptions {
   std::string file, from, to, out, equiv, equiv_from, json_path;
+  std::string eval_input;   // --eval INPUT.json: exact outputs on {"input": [...]}  (cmd_circuit_eval.cpp)
+  std::string equiv_model;  // --equiv-model MODEL.json: the circuit against a model on every 0/1 input
   unsigned threads = 0;
   std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
 };

@@ -69,7 +69,8 @@ int run_main(int argc, char** argv) {
 
   VerifyOptions ver;
   std::string ver_samples, ver_seed, ver_threads, ver_block;
-  auto* verify = app.add_subcommand("verify", "verify a construction exhaustively or on seeded samples");
+  auto* verify = app.add_subcommand(
+      "verify", "verify a construction exhaustively or on seeded samples; or your own file: verify --model|--circuit FILE --task TASK [-p ...]");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
   verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
@@ -97,6 +98,21 @@ int run_main(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "join shard reports (verify --shard I/K --json) into the single-run report");
   merge->add_option("parts", mg.parts, "the K part reports, in any order")->required();
   add_json(merge, mg.json_path, deferred, "write the merged report as JSON");
+  nonempty_path(verify->add_option("--model", ver.model_file, "check YOUR model-json file against --task (instead of NAME)"),
+                ver.model_file, deferred, "--model");
+  nonempty_path(verify->add_option("--circuit", ver.circuit_file,
+                                   "check YOUR circuit file (circuit-json, aiger, blif, bristol) against --task"),
+                ver.circuit_file, deferred, "--circuit");
+  nonempty_path(verify->add_option("--program", ver.program_file,
+                                   "check YOUR recurrent program file (export --format program) against --task sd"),
+                ver.program_file, deferred, "--program");
+  verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
+  verify->add_option("--task", ver.task, "the task --model/--circuit is checked against (see `circuitzoo tasks`)");
+
+  Common tk;
+  auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");
+  tasks->add_option("name", tk.name, "one task (default: all)");
+  add_json(tasks, tk.json_path, deferred, "write JSON");
 
   Common st;
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
@@ -120,7 +136,7 @@ int run_main(int argc, char** argv) {
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
-  exp->add_option("--format", ex.format, "model-json | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
+  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
                 deferred, "-o");
 
@@ -146,7 +162,8 @@ int run_main(int argc, char** argv) {
 
   CircuitOptions co;
   std::string co_threads, co_samples, co_seed;
-  auto* circ = app.add_subcommand("circuit", "read a circuit file: stats, convert (--to), check equivalence (--equiv)");
+  auto* circ = app.add_subcommand(
+      "circuit", "read a circuit file: stats, convert (--to), evaluate (--eval), check equivalence (--equiv, --equiv-model)");
   circ->add_option("file", co.file, "circuit file")->required();
   circ->add_option("--from", co.from, "its format (default: by extension .json .dot .aag .aig .blif .bristol)");
   circ->add_option("--to", co.to, "write it in this format (with -o)");
@@ -154,6 +171,13 @@ int run_main(int argc, char** argv) {
                 deferred, "-o");
   circ->add_option("--equiv", co.equiv, "compare with this circuit file on every 0/1 input (exit 1 on a counterexample)");
   circ->add_option("--equiv-from", co.equiv_from, "format of the --equiv file (default: by extension)");
+  nonempty_path(circ->add_option("--eval", co.eval_input,
+                                 "evaluate exactly on INPUT.json ({\"input\": [v, ...]} in input order, or [[...]] rows for u[i][j] inputs); "
+                                 "prints {\"outputs\": {name: value}, \"output\": [[...]] when named y[i][j]}"),
+                co.eval_input, deferred, "--eval");
+  nonempty_path(circ->add_option("--equiv-model", co.equiv_model,
+                                 "compare with a model-json file on every 0/1 input (inputs u[i][j], outputs y[i][j]; exit 1 on a counterexample)"),
+                co.equiv_model, deferred, "--equiv-model");
   add_json(circ, co.json_path, deferred, "write stats (and the equivalence verdict) as JSON");
   uint_option(circ, "--threads", co.threads, co_threads, deferred,
               "worker threads for --equiv (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0,
@@ -233,6 +257,7 @@ int run_main(int argc, char** argv) {
     // runs on rank 0 alone.
     if (cz::Cluster::rank() != 0 && !*verify && !*sweep) return 0;
     if (*list) return cmd_list(list_o);
+    if (*tasks) return cmd_tasks(tk);
     if (*verify) return cmd_verify(ver);
     if (*merge) return cmd_merge(mg);
     if (*stats) return cmd_stats(st);

@@ -3,6 +3,7 @@
 // tasks/primitive_semantics.h). Both run in the checked int64 ring first and are redone in Z
 // on overflow, so the verdict is exact.
 #pragma once
+#include <functional>
 #include <memory>
 
 #include "model/eval.h"
@@ -17,11 +18,12 @@ nlohmann::json int_matrix_json(const Matrix<std::int64_t>& m);
 // Greedy shrinking of a failing input: zero entries, then move them toward 0, while `fails`.
 Matrix<std::int64_t> shrink_matrix(Matrix<std::int64_t> u, const std::function<bool(const Matrix<std::int64_t>&)>& fails);
 
+// The same check for any exact artifact given as a function u -> output (a model's evaluator, a
+// circuit file's evaluator: `verify --model/--circuit FILE --task`, verify/task.h).
 template <class Sem>
-Check model_vs_semantics(const Model& model, Sem sem, const MatrixDomain& dom) {
-  auto eval = std::make_shared<IntegerEvaluator>(model);
-  auto compute = [eval, sem](const Matrix<std::int64_t>& u) {
-    Matrix<Int> got = (*eval)(u);
+Check fn_vs_semantics(std::function<Matrix<Int>(const Matrix<std::int64_t>&)> artifact, Sem sem, const MatrixDomain& dom) {
+  auto compute = [artifact = std::move(artifact), sem](const Matrix<std::int64_t>& u) {
+    Matrix<Int> got = artifact(u);
     Matrix<Int> want;
     try {
       want = map_matrix(sem(RingI64{}, u), [](std::int64_t x) { return Int(x); });
@@ -33,6 +35,15 @@ Check model_vs_semantics(const Model& model, Sem sem, const MatrixDomain& dom) {
   auto fail_of = [compute](const Matrix<std::int64_t>& u) -> std::optional<Failure> {
     auto [want, got] = compute(u);
     if (want == got) return std::nullopt;
+    if (want.rows() != got.rows() || want.cols() != got.cols()) {
+      Failure f;
+      f.input = int_matrix_json(u);
+      f.expected = int_matrix_json(want);
+      f.got = int_matrix_json(got);
+      f.message = "output is " + std::to_string(got.rows()) + "x" + std::to_string(got.cols()) + ", want " +
+                  std::to_string(want.rows()) + "x" + std::to_string(want.cols());
+      return f;
+    }
     for (std::size_t i = 0; i < want.rows(); ++i)
       for (std::size_t j = 0; j < want.cols(); ++j)
         if (!(want(i, j) == got(i, j))) {
@@ -59,6 +70,12 @@ Check model_vs_semantics(const Model& model, Sem sem, const MatrixDomain& dom) {
     return s;
   };
   return c;
+}
+
+template <class Sem>
+Check model_vs_semantics(const Model& model, Sem sem, const MatrixDomain& dom) {
+  auto eval = std::make_shared<IntegerEvaluator>(model);
+  return fn_vs_semantics([eval](const Matrix<std::int64_t>& u) { return (*eval)(u); }, std::move(sem), dom);
 }
 
 }  // namespace cz

@@ -1,0 +1,44 @@
+// `circuitzoo tasks [NAME] [--json [PATH|-]]`: the task registry (verify/task.h) as text or JSON.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/commands.h"
+#include "verify/task.h"
+
+namespace cz::cli {
+
+int cmd_tasks(const Common& c) {
+  check_outputs({{"--json", c.json_path}});
+  std::vector<const Task*> ts;
+  if (!c.name.empty()) ts.push_back(&find_task(c.name, "tasks " + c.name));
+  else
+    for (const auto& t : task_registry()) ts.push_back(&t);
+  std::ostream& human = to_stdout(c.json_path) ? std::cerr : std::cout;
+  if (c.json_path.empty() || !to_stdout(c.json_path)) {
+    for (const Task* t : ts) {
+      human << t->name << ": " << t->summary << "\n  semantics: " << t->semantics << "\n  params:";
+      for (const auto& p : t->params) human << " " << p.name << "=" << p.default_value;
+      human << "\n  input:     " << t->input_encoding << "\n  output:    " << t->output_decoding << "\n  domains:\n";
+      for (const auto& d : t->domains) human << "    - " << d << "\n";
+      human << "  reference: " << t->reference << "\n";
+      if (!t->constructions.empty()) {
+        human << "  built-ins:";
+        for (const auto& k : t->constructions) human << " " << k;
+        human << "\n";
+      }
+      human << "  your file: "
+            << (t->byo_unsupported.empty() ? "verify --model FILE | --circuit FILE --task " + t->name + " [-p ...]"
+                                           : "not yet (" + t->byo_unsupported + ")")
+            << "\n\n";
+    }
+  }
+  if (!c.json_path.empty()) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const Task* t : ts) j.push_back(to_json(*t));
+    emit_json(c.name.empty() ? j : j[0], c.json_path);
+  }
+  return 0;
+}
+
+}  // namespace cz::cli

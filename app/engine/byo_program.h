@@ -1,0 +1,17 @@
+// `verify --program FILE --task sd` (issue 15, item 4): a recurrent program file
+// (model/program_json.h; `export sd/recurrent-jrt --format program` writes one) run on the SD
+// task's domain (the same domains and counts as sd/recurrent-jrt) against sd::intersection, with
+// its state measured in bits beside JRT Thm G.15's claims.
+#pragma once
+#include <map>
+#include <string>
+
+#include "app/engine/engine.h"
+#include "model/program_json.h"
+
+namespace cz {
+
+Report run_program_check(const ProgramFile& pf, const std::string& file, const std::string& task,
+                         std::map<std::string, std::string> given, const DomainOptions& opts);
+
+}  // namespace cz

@@ -1,0 +1,74 @@
+// Tasks as first-class objects (issue 15; `circuitzoo tasks`): what a construction is FOR,
+// independently of any construction. A task states its parameters, how an instance is encoded
+// into the input matrix u (which row/column holds what), how the output is decoded, its domains,
+// and its independent reference (src/tasks). Where the task has a fixed input and output shape,
+// it can also check ANY artifact that maps N×d inputs to outputs exactly (a user's model-json,
+// a circuit file: `verify --model/--circuit FILE --task TASK`, app/engine/byo.h) on the same
+// domain the built-in constructions of the task use, so the counts agree with theirs.
+//
+// The registry is an explicit list (no static registration: src/ is a static archive, which
+// would drop unreferenced registrations).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "exact/integer.h"
+#include "tensor/matrix.h"
+#include "verify/construction.h"
+
+namespace cz {
+
+// A user's artifact, seen only as an exact function of its input matrix.
+struct TaskArtifact {
+  std::size_t N = 0, d = 0;          // the input shape the artifact takes (rows × columns)
+  std::size_t out_N = 0, out_d = 0;  // the output shape it returns
+  std::string where;                 // the file, for error messages
+  // Exact and thread-safe: y = artifact(u), out_N × out_d.
+  std::function<Matrix<Int>(const Matrix<std::int64_t>&)> eval;
+};
+
+// The input and output shapes the task needs at given parameters.
+struct TaskShapeNeed {
+  std::size_t N = 0, d = 0, out_N = 0, out_d = 0;
+  std::string text;  // e.g. "N = 3n = 9 rows of d = c = 3 one-hot columns"
+};
+
+struct Task {
+  std::string name;      // e.g. "shift_down", "mqar"
+  std::string summary;   // one line
+  std::string semantics; // the exact statement (the reference's definition)
+  std::vector<ParamSpec> params;
+  std::string input_encoding;   // which row/column holds what
+  std::string output_decoding;  // how the answer is read off the output
+  std::vector<std::string> domains;  // exhaustive / sampled / --from-npy, as they apply
+  std::string reference;             // the independent reference solver (file and function)
+  std::vector<std::string> constructions;  // built-ins that solve it
+  std::string claims_from;  // built-in whose paper claims are shown beside a user's artifact ("" none)
+  // Why a user's file cannot be checked against this task here ("" when it can).
+  std::string byo_unsupported;
+  // Parameters a user's file fills in when -p does not give them (e.g. N and d of a primitive).
+  std::function<void(std::map<std::string, std::string>& given, std::size_t N, std::size_t d)> fill_from_artifact;
+  // Shapes at validated parameters; throws InputError on impossible parameters.
+  std::function<TaskShapeNeed(const Params&)> shape;
+  // The check of an artifact whose shapes fit (the caller has compared them with shape()).
+  std::function<Check(const Params&, const TaskArtifact&, const DomainOptions&)> check;
+};
+
+const std::vector<Task>& task_registry();
+// Throws InputError("unknown task ...", where) listing the known tasks.
+const Task& find_task(const std::string& name, const std::string& where = "--task");
+// The `tasks --json` object of one task.
+nlohmann::json to_json(const Task& t);
+
+// The task entries, one file per family (task_primitives.cpp, task_mqar.cpp, task_others.cpp).
+std::vector<Task> primitive_tasks();
+std::vector<Task> mqar_tasks();
+std::vector<Task> other_tasks();  // SD, GAR, EQ
+
+}  // namespace cz
