@@ -42,7 +42,7 @@ Parts based_parts(const Params& p, const Built& b, std::uint64_t k) {
     const std::size_t N = u.rows();
     G18Model g = build_g18(n, N, 0, N, cfg.kernel, first_set(u, n));
     out.input = int_matrix_json(u);
-    out.models.push_back({"g18", "u = encode(A, s, B) (Remark G.14)", cfg.kernel.kind == KernelKind::DataDependent, g.full});
+    out.models.push_back({"g18", "u = encode(A, s, B) (Remark G.14)", cfg.kernel.kind == KernelKind::DataDependent, g.full()});
     out.notes.push_back(flag_note(cfg.kernel));
     return out;
   }
@@ -74,7 +74,7 @@ Parts based_parts(const Params& p, const Built& b, std::uint64_t k) {
   for (std::size_t i = 0; i < N; ++i)
     for (std::size_t j = 0; j <= n; ++j) window(i, j) = z(lo + i, j).to_int64();
   G18Model g = build_g18(n, 2 * N, lo, N, cfg.kernel, first_set(window, n));
-  out.models.push_back({"g18", "the output of g21-shift", cfg.kernel.kind == KernelKind::DataDependent, g.full});
+  out.models.push_back({"g18", "the output of g21-shift", cfg.kernel.kind == KernelKind::DataDependent, g.full()});
   out.notes.push_back("A and B intersect iff some row of the window [" + std::to_string(lo) + ", " + std::to_string(lo + N) +
                       ") of g18's input is flagged; " + flag_note(cfg.kernel));
   return out;
