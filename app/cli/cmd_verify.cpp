@@ -8,6 +8,17 @@
 
 namespace cz::cli {
 
+DomainOptions domain_options(const VerifyOptions& o) {
+  DomainOptions dom;
+  dom.force_exhaustive = o.exhaustive;
+  if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
+  dom.seed = o.seed;
+  dom.threads = o.threads;
+  dom.block = o.block_size;
+  dom.scalar = o.scalar;
+  return dom;
+}
+
 int cmd_verify(const VerifyOptions& o) {
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {
     // A shard or checkpoint names its run by construction, parameters and build, not by a user's
@@ -27,13 +38,7 @@ int cmd_verify(const VerifyOptions& o) {
     check_outputs({{"--json", o.json_path}}, {{"--from-npy", o.from_npy[0]}, {"--from-npy", o.from_npy[1]}});
   else
     check_outputs({{"--json", o.json_path}});
-  DomainOptions dom;
-  dom.force_exhaustive = o.exhaustive;
-  if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
-  dom.seed = o.seed;
-  dom.threads = o.threads;
-  dom.block = o.block_size;
-  dom.scalar = o.scalar;
+  const DomainOptions dom = domain_options(o);
 
   RunControl ctl;
   if (!o.shard.empty()) ctl.shard = parse_shard(o.shard);

@@ -55,6 +55,8 @@ struct VerifyOptions : Common {
   std::string model_file, circuit_file, circuit_from, task, program_file;
 };
 int cmd_verify(const VerifyOptions& o);
+// The domain a verify command line asks for (--exhaustive, --samples, --seed, --threads, ...).
+DomainOptions domain_options(const VerifyOptions& o);
 // `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
 int cmd_verify_byo(const VerifyOptions& o);
 

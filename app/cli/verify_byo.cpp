@@ -52,13 +52,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   check_outputs({{"--json", o.json_path}}, {{flag, file}});
   const Task& task = find_task(o.task);
 
-  DomainOptions dom;
-  dom.force_exhaustive = o.exhaustive;
-  if (o.samples > 0) dom.samples = static_cast<std::uint64_t>(o.samples);
-  dom.seed = o.seed;
-  dom.threads = o.threads;
-  dom.block = o.block_size;
-  dom.scalar = o.scalar;
+  const DomainOptions dom = domain_options(o);
 
   if (!o.program_file.empty()) {
     const ProgramFile pf = read_program_file(o.program_file);
