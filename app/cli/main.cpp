@@ -70,7 +70,7 @@ int run_main(int argc, char** argv) {
   VerifyOptions ver;
   std::string ver_samples, ver_seed, ver_threads, ver_block;
   auto* verify = app.add_subcommand(
-      "verify", "verify a construction exhaustively or on seeded samples; or your own file: verify --model|--circuit FILE --task TASK [-p ...]");
+      "verify", "verify a construction exhaustively or on seeded samples; or your own file: verify --model|--circuit|--program FILE --task TASK [-p ...]");
   verify->add_option("name", ver.name, "construction name (see list)");
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
   verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
@@ -107,7 +107,7 @@ int run_main(int argc, char** argv) {
                                    "check YOUR recurrent program file (export --format program) against --task sd"),
                 ver.program_file, deferred, "--program");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
-  verify->add_option("--task", ver.task, "the task --model/--circuit is checked against (see `circuitzoo tasks`)");
+  verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`)");
 
   Common tk;
   auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");
