@@ -178,15 +178,18 @@ void exhaustive_i64(std::uint64_t base, std::size_t n, std::int64_t* in) {
   }
 }
 
-std::uint64_t first_bit_sliced(const Circuit& a, const Circuit& b, std::uint64_t total, unsigned threads) {
-  const std::size_t n = a.num_inputs();
-  BitSliced sa(a), sb(b);
+// The smallest instance in [0, total) on which sa and sb differ (UINT64_MAX: none), blocks of
+// BitSliced::kInstances filled by inputs(base, in) (base a multiple of kInstances), `chunk`
+// instances a task. Shared by the exhaustive and the sampled all-Bit comparison.
+template <class Inputs>
+std::uint64_t first_difference(const BitSliced& sa, const BitSliced& sb, std::size_t n, std::size_t O, std::uint64_t total,
+                               std::uint64_t chunk, unsigned threads, const Inputs& inputs) {
   constexpr std::uint64_t B = BitSliced::kInstances;
-  const std::size_t O = a.outputs().size(), W = BitSliced::kWords;
-  return parallel_first(total, B * 64, threads, [&](std::uint64_t lo, std::uint64_t hi) {
+  constexpr std::size_t W = BitSliced::kWords;
+  return parallel_first(total, chunk, threads, [&](std::uint64_t lo, std::uint64_t hi) {
     std::vector<std::uint64_t> in(std::max<std::size_t>(n, 1) * W), oa(O * W), ob(O * W), wa, wb;
     for (std::uint64_t base = lo; base < hi; base += B) {
-      BitSliced::exhaustive_inputs(base, n, in.data());
+      inputs(base, in.data());
       sa.run_block(in.data(), oa.data(), wa);
       sb.run_block(in.data(), ob.data(), wb);
       for (std::size_t w = 0; w < W; ++w) {
@@ -200,6 +203,13 @@ std::uint64_t first_bit_sliced(const Circuit& a, const Circuit& b, std::uint64_t
     }
     return UINT64_MAX;
   });
+}
+
+std::uint64_t first_bit_sliced(const Circuit& a, const Circuit& b, std::uint64_t total, unsigned threads) {
+  const std::size_t n = a.num_inputs();
+  BitSliced sa(a), sb(b);
+  return first_difference(sa, sb, n, a.outputs().size(), total, BitSliced::kInstances * 64, threads,
+                          [n](std::uint64_t base, std::uint64_t* in) { BitSliced::exhaustive_inputs(base, n, in); });
 }
 
 std::uint64_t first_batched_i64(const Circuit& a, const Circuit& b, std::uint64_t total, unsigned threads) {
@@ -360,23 +370,7 @@ EquivResult sample_equivalent(const Circuit& a, const Circuit& b, std::uint64_t 
       for (std::size_t i = 0; i < n; ++i)
         for (std::size_t w = 0; w < W; ++w) in[i * W + w] = draw(seed, base / B, i, w);
     };
-    const std::uint64_t first = parallel_first(samples, B * 16, threads, [&](std::uint64_t lo, std::uint64_t hi) {
-      std::vector<std::uint64_t> in(std::max<std::size_t>(n, 1) * W), oa(O * W), ob(O * W), wa, wb;
-      for (std::uint64_t base = lo; base < hi; base += B) {
-        inputs_of(base, in.data());
-        sa.run_block(in.data(), oa.data(), wa);
-        sb.run_block(in.data(), ob.data(), wb);
-        for (std::size_t w = 0; w < W; ++w) {
-          std::uint64_t diff = 0;
-          for (std::size_t o = 0; o < O; ++o) diff |= oa[o * W + w] ^ ob[o * W + w];
-          const std::uint64_t start = base + 64 * w;
-          if (start >= hi) break;
-          if (hi - start < 64) diff &= (std::uint64_t{1} << (hi - start)) - 1;
-          if (diff) return start + static_cast<std::uint64_t>(__builtin_ctzll(diff));
-        }
-      }
-      return UINT64_MAX;
-    });
+    const std::uint64_t first = first_difference(sa, sb, n, O, samples, B * 16, threads, inputs_of);
     if (first != UINT64_MAX) {
       std::vector<std::uint64_t> in(std::max<std::size_t>(n, 1) * W);
       inputs_of(first / B * B, in.data());

@@ -100,6 +100,7 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
     try {
       mine.push_back({i, sweep_row(k, key, values[i], given)});
     } catch (const InputError& e) {
+      if (!Cluster::active()) throw;  // one process: as any command
       error = {{"what", e.what()}, {"where", e.where}};
     } catch (const std::exception& e) {
       if (!Cluster::active()) throw;
@@ -107,17 +108,21 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
     }
   }
   std::vector<json> by_index(values.size());
-  json first_error = nullptr;
-  for (const std::string& text : Cluster::gather(json({{"rows", mine}, {"error", error}}).dump())) {
-    const json part = json::parse(text);
-    for (const auto& r : part["rows"]) by_index[r[0].get<std::size_t>()] = r[1];
-    if (first_error.is_null()) first_error = part["error"];
+  if (!Cluster::active()) {  // one process: its rows, no round trip through text
+    for (auto& r : mine) by_index[r[0].get<std::size_t>()] = std::move(r[1]);
+  } else {
+    json first_error = nullptr;
+    for (const std::string& text : Cluster::gather(json({{"rows", mine}, {"error", error}}).dump())) {
+      const json part = json::parse(text);
+      for (const auto& r : part["rows"]) by_index[r[0].get<std::size_t>()] = r[1];
+      if (first_error.is_null()) first_error = part["error"];
+    }
+    if (Cluster::broadcast(first_error.is_null() ? 0 : 2) != 0) {
+      if (first_error.is_null()) throw InputError("another rank failed", "sweep");  // not printed (rank > 0)
+      throw InputError(first_error["what"].get<std::string>(), first_error["where"].get<std::string>());
+    }
+    if (Cluster::rank() != 0) return nullptr;
   }
-  if (Cluster::broadcast(first_error.is_null() ? 0 : 2) != 0) {
-    if (first_error.is_null()) throw InputError("another rank failed", "sweep");  // not printed (rank > 0)
-    throw InputError(first_error["what"].get<std::string>(), first_error["where"].get<std::string>());
-  }
-  if (Cluster::rank() != 0) return nullptr;
   json rows = json::array();
   std::vector<double> xs;
   bool numeric_x = true;

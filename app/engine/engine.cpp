@@ -183,6 +183,8 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   auto [begin, end] = ctl.shard ? shard_range(*ctl.shard, total) : std::pair<std::uint64_t, std::uint64_t>{0, total};
   const unsigned threads = run_threads(opts);
   RunPlan plan{opts.scalar, opts.block, begin, end};
+  // What names this run in a checkpoint or a part report (app/engine/run_identity.h).
+  const nlohmann::json id = (ctl.shard || !ctl.checkpoint.empty()) ? run_identity(c, params, check, opts) : nlohmann::json();
 
   // A checkpoint: resume from it, and keep it up to date.
   CheckpointState start{begin, {}};
@@ -191,7 +193,6 @@ Report run_check(const Construction& c, const Params& params, const Built& built
     if (Cluster::active())
       throw InputError("checkpoints are kept by one process; under mpirun give each job its own --shard and checkpoint",
                        "--checkpoint");
-    const nlohmann::json id = run_identity(c, params, check, opts);
     if (std::filesystem::exists(ctl.checkpoint)) {
       if (!ctl.resume) throw InputError("the checkpoint exists: add --resume to continue from it, or remove it", ctl.checkpoint);
       start = load_checkpoint(ctl.checkpoint, id, begin, end);
@@ -234,7 +235,7 @@ Report run_check(const Construction& c, const Params& params, const Built& built
                {"end", end},
                {"domain_instances", total},
                {"first_failure", br.first ? nlohmann::json(*br.first) : nlohmann::json(nullptr)},
-               {"identity", run_identity(c, params, check, opts)},
+               {"identity", id},
                {"options", options_json(opts)}};
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

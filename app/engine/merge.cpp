@@ -17,10 +17,15 @@ struct Part {
   BlockResult result;
 };
 
-Part read_part(const std::string& file, const nlohmann::json& j, const nlohmann::json& identity, const nlohmann::json& options) {
+// The `shard` object of a part report (InputError when there is none).
+const nlohmann::json& shard_of(const std::string& file, const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("shard") || !j["shard"].is_object())
     throw InputError("not a shard report (no `shard` object: write parts with verify --shard I/K --json)", file);
-  const nlohmann::json& s = j["shard"];
+  return j["shard"];
+}
+
+Part read_part(const std::string& file, const nlohmann::json& j, const nlohmann::json& identity, const nlohmann::json& options) {
+  const nlohmann::json& s = shard_of(file, j);
   Part p;
   p.file = file;
   try {
@@ -54,10 +59,8 @@ Report merge_shards(const std::vector<std::pair<std::string, nlohmann::json>>& p
   auto t0 = std::chrono::steady_clock::now();
   if (parts.empty()) throw InputError("no shard reports given", "merge");
   const auto& [file0, j0] = parts.front();
-  if (!j0.is_object() || !j0.contains("shard") || !j0["shard"].is_object() || !j0["shard"].contains("identity") ||
-      !j0["shard"].contains("options"))
-    throw InputError("not a shard report (no `shard` object: write parts with verify --shard I/K --json)", file0);
-  const nlohmann::json identity = j0["shard"]["identity"], options = j0["shard"]["options"];
+  const nlohmann::json& s0 = shard_of(file0, j0);
+  const nlohmann::json identity = s0.value("identity", nlohmann::json()), options = s0.value("options", nlohmann::json());
 
   // Rebuild the run from the first part; its identity (build included) must be this tool's.
   if (!identity.is_object() || !identity.contains("construction") || !identity["construction"].is_string() ||
