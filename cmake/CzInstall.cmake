@@ -11,17 +11,19 @@ set_target_properties(cz_core PROPERTIES EXPORT_NAME core)
 set_target_properties(cz_circuits PROPERTIES EXPORT_NAME circuits)
 set_target_properties(cz_constructions PROPERTIES EXPORT_NAME constructions)
 set_target_properties(cz_engine PROPERTIES EXPORT_NAME engine)
+set_target_properties(cz_gpu PROPERTIES EXPORT_NAME gpu)
 set_target_properties(cz_options PROPERTIES EXPORT_NAME options)
 
 install(TARGETS circuitzoo RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS scripts/plot.py DESTINATION ${CMAKE_INSTALL_DATADIR}/circuitzoo)
-install(TARGETS cz_core cz_circuits cz_constructions cz_engine cz_options EXPORT circuitzooTargets
+install(TARGETS cz_core cz_circuits cz_gpu cz_constructions cz_engine cz_options EXPORT circuitzooTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/circuitzoo/objects)
 install(DIRECTORY src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY circuits/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/circuits FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY app/engine app/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/app FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY gpu/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/gpu FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY constructions/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/constructions FILES_MATCHING PATTERN "*.h")
 
 set(CZ_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/circuitzoo)

@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
+#include "gpu/device.h"
 
 namespace cz::cli {
 
@@ -16,6 +17,7 @@ DomainOptions domain_options(const VerifyOptions& o) {
   dom.threads = o.threads;
   dom.block = o.block_size;
   dom.scalar = o.scalar;
+  dom.device = o.device;
   return dom;
 }
 
@@ -28,8 +30,13 @@ int cmd_verify(const VerifyOptions& o) {
                        o.shard.empty() ? "--checkpoint" : "--shard");
     return cmd_verify_byo(o);  // verify_byo.cpp
   }
-  if (o.device == "cuda") throw InputError("this build has no CUDA backend (use --device cpu or auto)", "--device");
-  if (o.device != "cpu" && o.device != "auto") throw InputError("unknown device '" + o.device + "'", "--device");
+  // --device is decided per check (app/engine/device_path.h); the flag's value is checked here,
+  // before anything is built.
+  if (o.device != "cpu" && o.device != "cuda" && o.device != "auto" && o.device != "twin")
+    throw InputError("unknown device '" + o.device + "' (cpu | cuda | auto | twin)", "--device");
+  if (o.device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
+  if (o.device != "cpu" && o.device != "auto" && !o.from_npy.empty())
+    throw InputError("--from-npy batches are checked on the CPU (use --device cpu or auto)", "--device");
   if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");
   if (o.all && !o.params.empty()) throw InputError("-p cannot be combined with --all", "-p");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");

@@ -60,6 +60,9 @@ DomainOptions domain_options(const VerifyOptions& o);
 // `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
 int cmd_verify_byo(const VerifyOptions& o);
 
+// `circuitzoo device [--json]`: the CUDA device and the device paths (cmd_device.cpp, issue 12).
+int cmd_device(const Common& c);
+
 // `circuitzoo tasks [--json]`: the task registry (cmd_tasks.cpp).
 int cmd_tasks(const Common& c);
 

@@ -82,7 +82,9 @@ int run_main(int argc, char** argv) {
   uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
               "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
   verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
-  verify->add_option("--device", ver.device, "cpu | cuda | auto (default cpu)");
+  verify->add_option("--device", ver.device,
+                     "cpu | cuda | auto | twin (default cpu). auto: the GPU when there is one and the construction "
+                     "has a device path; twin: the device path's kernel bodies run on the CPU");
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
@@ -113,6 +115,10 @@ int run_main(int argc, char** argv) {
   auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");
   tasks->add_option("name", tk.name, "one task (default: all)");
   add_json(tasks, tk.json_path, deferred, "write JSON");
+
+  Common dv;
+  auto* device = app.add_subcommand("device", "the CUDA device --device cuda would use, and the constructions with a device path");
+  add_json(device, dv.json_path, deferred, "write JSON");
 
   Common st;
   auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
@@ -258,6 +264,7 @@ int run_main(int argc, char** argv) {
     if (cz::Cluster::rank() != 0 && !*verify && !*sweep) return 0;
     if (*list) return cmd_list(list_o);
     if (*tasks) return cmd_tasks(tk);
+    if (*device) return cmd_device(dv);
     if (*verify) return cmd_verify(ver);
     if (*merge) return cmd_merge(mg);
     if (*stats) return cmd_stats(st);

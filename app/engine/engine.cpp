@@ -1,5 +1,7 @@
 #include "app/engine/engine.h"
 
+#include "app/engine/device_path.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -10,6 +12,7 @@
 #include <thread>
 
 #include "app/engine/checkpoint.h"
+#include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/run_identity.h"
 #include "exact/thread_caches.h"
@@ -176,12 +179,15 @@ unsigned run_threads(const DomainOptions& opts) {
 }
 }  // namespace
 
-Report run_check(const Construction& c, const Params& params, const Built& built, const Check& check,
+Report run_check(const Construction& c, const Params& params, const Built& built, const Check& asked,
                  const DomainOptions& opts, const RunControl& ctl) {
   auto t0 = std::chrono::steady_clock::now();
+  // --device (issue 12): the check with its block path on the CPU, the CPU twin or the GPU.
+  const DevicePath dp = choose_device(asked, opts, run_threads(opts), c.name);
+  const Check& check = dp.check;
   const std::uint64_t total = check.instances;
   auto [begin, end] = ctl.shard ? shard_range(*ctl.shard, total) : std::pair<std::uint64_t, std::uint64_t>{0, total};
-  const unsigned threads = run_threads(opts);
+  const unsigned threads = dp.threads;
   RunPlan plan{opts.scalar, opts.block, begin, end};
   // What names this run in a checkpoint or a part report (app/engine/run_identity.h).
   const nlohmann::json id = (ctl.shard || !ctl.checkpoint.empty()) ? run_identity(c, params, check, opts) : nlohmann::json();
@@ -225,6 +231,7 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   br = Cluster::reduce(br);
 
   Report r = report_from_run(c, params, built, check, opts, with_counterexample(check, br));
+  r.device = dp.device;
   if (Cluster::active()) r.ranks = static_cast<unsigned>(Cluster::size());
   if (ctl.shard) {
     r.instances = end - begin;

@@ -29,6 +29,7 @@ struct Report {
   nlohmann::json timing = nlohmann::json::object();      // the artifact's own timings (Built::timing)
   nlohmann::json engine = nullptr;                       // {"path": "block"|"scalar", "kind": how blocks evaluate}
   nlohmann::json shard = nullptr;    // a shard's part report: {index, count, begin, end, ...} (app/engine/shard.h)
+  std::string device = "cpu";        // what ran it: "cpu", "cpu-twin", "cuda:0 (NAME, sm_90)" (issue 12)
   unsigned ranks = 0;                // MPI ranks that ran it (0: not under mpirun)
   unsigned shards = 0;               // shards merged into it (0: not a merge)
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 
 #include "app/engine/run_identity.h"
 #include "app/engine/shard.h"
@@ -103,6 +104,12 @@ Report merge_shards(const std::vector<std::pair<std::string, nlohmann::json>>& p
   for (const auto& [i, p] : by_index) all.merge(p.result);
   Report r = report_from_run(c, params, built, check, opts, with_counterexample(check, all));
   r.shards = static_cast<unsigned>(K);
+  // What ran the parts (issue 12: parts may come from CPUs and GPUs): one name, or all of them.
+  std::set<std::string> devices;
+  for (const auto& [file, j] : parts)
+    devices.insert(j.contains("device") && j["device"].is_string() ? j["device"].get<std::string>() : "cpu");
+  r.device.clear();
+  for (const auto& d : devices) r.device += (r.device.empty() ? "" : " + ") + d;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();  // the merge's own time
   return r;
 }

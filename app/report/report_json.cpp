@@ -49,6 +49,7 @@ json to_json(const Report& r) {
   if (!r.circuit.is_null()) j["circuit"] = r.circuit;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
   if (!r.engine.is_null()) j["engine"] = r.engine;
+  j["device"] = r.device;  // contract.md: --device cpu|cuda|auto, the report says which ran
   if (!r.shard.is_null()) j["shard"] = r.shard;
   if (r.ranks) j["ranks"] = r.ranks;
   if (r.shards) j["shards"] = r.shards;

@@ -37,6 +37,7 @@ struct DomainOptions {
   unsigned threads = 0;                  // 0: all cores
   std::uint64_t block = 0;               // instances per engine block (0: the check's preference)
   bool scalar = false;                   // force the per-instance run(k) path (the reference path)
+  std::string device = "cpu";            // cpu | cuda | auto | twin (issue 12; app/engine/device_path.h)
 };
 
 // The batched path (issue 10). A check may offer per-thread block workers: each owns its scratch
@@ -68,6 +69,23 @@ class BlockWorker {
 // Adapter: a block worker over the scalar run(k) (for checks that are cheap per instance).
 std::function<std::unique_ptr<BlockWorker>()> scalar_blocks(std::function<std::optional<Failure>(std::uint64_t)> run);
 
+// The device path (issue 12, gpu/): the same verdicts computed by kernel bodies written once
+// (gpu/hd.h) that the CUDA build runs on the GPU and every build runs on the CPU, the "twin" that
+// CI tests against the CPU engine. Instances are generated where they are checked (only counts and
+// the smallest failing index come back); the engine rebuilds that counterexample through run(k).
+class DeviceProgram {
+ public:
+  virtual ~DeviceProgram() = default;
+  virtual std::string kind() const = 0;  // e.g. "bit-sliced LOP3, 32-bit lanes"
+  // A per-thread CPU worker running the kernel bodies (thread-compatible, like any BlockWorker).
+  virtual std::unique_ptr<BlockWorker> twin() const = 0;
+  // A worker that launches the CUDA kernels on the current device (one host thread drives it).
+  // Throws std::runtime_error when the build or the machine has no CUDA device.
+  virtual std::unique_ptr<BlockWorker> cuda() const = 0;
+  virtual std::uint64_t twin_block() const { return 4096; }          // instances per twin block
+  virtual std::uint64_t cuda_block() const { return std::uint64_t{1} << 24; }  // instances per launch
+};
+
 struct Check {
   std::string domain;                    // "exhaustive" | "sampled"
   std::uint64_t instances = 0;
@@ -81,6 +99,8 @@ struct Check {
   std::function<std::unique_ptr<BlockWorker>()> block;
   std::uint64_t block_size = 4096;       // preferred instances per engine block
   std::string block_kind;                // how the block path evaluates ("bit-sliced", "batched int64", "adapter")
+  // Optional device path (see DeviceProgram); `verify --device cuda|twin|auto` uses it.
+  std::shared_ptr<const DeviceProgram> device;
 };
 
 struct Built {
