@@ -14,7 +14,7 @@ if [ "${1:-}" != --sanitize ]; then
   exec ctest --output-on-failure --no-tests=error -j "$(nproc)" "$@"
 fi
 shift
-./scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCZ_SANITIZE=ON -DCZ_BUILD_EXTRAS=OFF -DCZ_PYTHON=OFF -DCZ_MPI=OFF
+./scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCZ_SANITIZE=ON -DCZ_BUILD_EXTRAS=OFF -DCZ_PYTHON=OFF -DCZ_MPI=OFF -DCZ_CUDA=OFF
 # Every sanitizer report also goes to a file: a report from a process whose exit status a test
 # expects to be non-zero (the CLI scripts) still fails the run. exitcode=86 is no exit code the
 # CLI uses; halt_on_error: the first finding stops the process.
