@@ -2,6 +2,7 @@
 // without a driver or GPU the runtime answers an error, which becomes why_not.
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "gpu/device.h"
@@ -23,6 +24,12 @@ const DeviceInfo& cuda_device() {
       cudaGetLastError();  // clear the sticky error
       return d;
     }
+    // Under mpirun or srun, ranks on one node take the node's GPUs round-robin by local rank.
+    for (const char* var : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"})
+      if (const char* v = std::getenv(var)) {
+        cudaSetDevice(std::atoi(v) % n);
+        break;
+      }
     int dev = 0;
     cudaGetDevice(&dev);
     cudaDeviceProp p{};

@@ -15,7 +15,8 @@ struct DeviceInfo {
   std::string label() const; // "cuda:0 (NVIDIA H200, sm_90)" or ""
 };
 
-// Asked once per process (the answer is cached).
+// Asked once per process (the answer is cached). Under mpirun/srun a rank uses GPU
+// (local rank mod GPUs on the node).
 const DeviceInfo& cuda_device();
 // Whether this build compiled the CUDA kernels (CZ_CUDA).
 bool built_with_cuda();
