@@ -28,6 +28,21 @@ int export_models(const ExportOptions& o) {
     if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
     return 0;
   }
+  if (o.format == "reduction") {  // a composite reduction as its parts (verify/parts.h)
+    const ReductionFactory* red = find_reduction(k.name);
+    if (!red)
+      throw InputError(k.name + " is not a reduction through another task's solver (reductions: gar/via-sd, sd/via-gar)",
+                       "--format reduction");
+    std::uint64_t instance = 0;
+    if (given.count("instance")) {
+      instance = parse_uint_flag(given.at("instance"), "-p instance", 0, UINT64_MAX);
+      given.erase("instance");
+    }
+    const nlohmann::json j = (*red)(Params::parse(k.params, given), instance);
+    write_file_atomic(o.out, json_text(j));
+    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+    return 0;
+  }
   const bool has_instance_param =
       std::any_of(k.params.begin(), k.params.end(), [](const ParamSpec& s) { return s.name == "instance"; });
   const PartsFactory* parts = find_parts(k.name);
@@ -49,7 +64,8 @@ int export_models(const ExportOptions& o) {
     j = parts_to_json(k.name, params.to_json(), ps);
   } else {
     throw InputError(k.name + " builds no model (" + (b.circuit_ir ? "its artifact is a circuit: use --format circuit-json" :
-                                                      "it is a reduction or a recurrent program, not a model") + ")",
+                                                      find_reduction(k.name) ? "it is a reduction: use --format reduction" :
+                                                      "it is a recurrent program: use --format program") + ")",
                      "--format models");
   }
   write_file_atomic(o.out, json_text(j));

@@ -142,7 +142,7 @@ int run_main(int argc, char** argv) {
   auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
   exp->add_option("name", ex.name, "construction name")->required();
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
-  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
+  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | reduction (a composite reduction as its parts, -p instance=k traced) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
                 deferred, "-o");
 

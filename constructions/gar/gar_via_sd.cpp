@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "constructions/gar/via_sd.h"
+#include "verify/parts.h"
 #include "constructions/gar/via_sd_block.h"
 #include "constructions/sd/recurrent_jrt.h"
 #include "util/error.h"
@@ -131,6 +132,56 @@ const bool registered = register_construction({
       c.block_kind = "arrays, per-thread memo of the SD oracle (answers as token masks)";
       return c;
     }});
+
+// `export gar/via-sd --format reduction [-p instance=k]` (verify/parts.h): the map of Prop G.26,
+// the SD oracle each call goes to, and instance k traced call by call.
+const bool reduction_registered = register_reduction("gar/via-sd", [](const Params& p, std::uint64_t k) {
+  const auto c = static_cast<std::uint32_t>(p.u("c"));
+  const unsigned n = token_bits(c), d = code_bits(c);
+  const GarDomain dom = make_domain(p, DomainOptions{});
+  if (k >= dom.count)
+    throw InputError("instance " + std::to_string(k) + " is outside the default domain (" + std::to_string(dom.count) +
+                         " instances)", "-p instance");
+  const gar::Instance x = dom.instance(k);
+  const SdOracle oracle = oracle_for(p);
+  nlohmann::json calls = nlohmann::json::array();
+  const SdOracle traced = [&](const sd::Instance& call) {
+    auto r = oracle(call);
+    calls.push_back({{"A", call.A}, {"B", call.B}, {"answered", r}});
+    return r;
+  };
+  const ViaSd v = gar_via_sd(x, traced);
+  const std::string o = p.s("oracle"), np = std::to_string(n);
+  nlohmann::json part = {{"role", "SD oracle: returns A ∩ B for each call (Prop G.26 needs the intersection)"}};
+  if (o == "recurrent") {
+    part["construction"] = "sd/recurrent-jrt";
+    part["params"] = {{"n", n}};
+    part["export"] = "circuitzoo export sd/recurrent-jrt -p n=" + np + " --format program -o alg3.json";
+  } else if (o == "based") {
+    part["construction"] = "sd/based-jrt";
+    part["params"] = {{"n", n}};
+    part["export"] = "circuitzoo export sd/based-jrt -p n=" + np + " --format models -p instance=K -o based.json";
+  } else {
+    part["construction"] = nullptr;
+    part["solver"] = "the plain reference (A ∩ B by set lookup)";
+  }
+  return nlohmann::json{
+      {"format", "circuitzoo.reduction/1"},
+      {"construction", "gar/via-sd"},
+      {"params", p.to_json()},
+      {"reduction", "GAR -> SD"},
+      {"source", "JRT Prop G.26"},
+      {"map",
+       {{"calls", d},
+        {"element_bits", n},
+        {"call", "call l = 0..calls-1: A = the distinct queries in prompt order; B = {k_j : bit l of (v_j + 1) is 1} in key order"},
+        {"decode", "query q: code = sum of 2^l over the calls l whose answer holds q; answer = code - 1, or Null when code = 0"},
+        {"precondition", "distinct keys (at most one match per query)"}}},
+      {"parts", nlohmann::json::array({part})},
+      {"instance",
+       {{"index", k}, {"gar", gar::to_json(x)}, {"calls", calls}, {"answers", answers_json(v.answers)},
+        {"reference", answers_json(gar::solve(x))}}}};
+});
 
 }  // namespace
 }  // namespace cz::garc

@@ -4,6 +4,8 @@
 #include "constructions/gar/via_sd.h"
 #include "constructions/gar/via_sd_block.h"
 #include "constructions/sd/domain.h"
+#include "util/error.h"
+#include "verify/parts.h"
 
 namespace cz::garc {
 namespace {
@@ -60,6 +62,53 @@ const bool registered = register_construction({
       c.block_kind = via_sd ? "verdicts only, per-thread memo of the Alg. 3 SD oracle" : "verdicts only (map-lookup GAR solver)";
       return c;
     }});
+
+// `export sd/via-gar --format reduction [-p instance=k]` (verify/parts.h): the map of Prop G.25,
+// the GAR solver the call goes to, and instance k traced.
+const bool reduction_registered = register_reduction("sd/via-gar", [](const Params& p, std::uint64_t k) {
+  const unsigned n = static_cast<unsigned>(p.u("n"));
+  const sdc::SdDomain dom = sdc::make_sd_domain(p, DomainOptions{});
+  if (k >= dom.count)
+    throw InputError("instance " + std::to_string(k) + " is outside the default domain (" + std::to_string(dom.count) +
+                         " instances)", "-p instance");
+  const sd::Instance x = dom.instance(k);
+  const bool via_sd = p.s("solver") != "reference";
+  const SdOracle oracle = via_sd ? recurrent_oracle(n) : SdOracle{};
+  nlohmann::json call, answers = nlohmann::json::array();
+  const GarSolver traced = [&](const gar::Instance& g) {
+    auto a = oracle ? gar_via_sd(g, oracle).answers : gar::solve(g);
+    call = gar::to_json(g);
+    for (const auto& y : a) answers.push_back(y ? nlohmann::json(*y) : nlohmann::json(nullptr));
+    return a;
+  };
+  const SdViaGar got = sd_via_gar(x, traced);
+  nlohmann::json part = {{"role", "GAR solver: one answer per query (Null when no key matches)"}};
+  if (via_sd) {
+    part["construction"] = "gar/via-sd";
+    part["params"] = {{"c", std::uint64_t{1} << n}, {"oracle", "recurrent"}};
+    part["export"] = "circuitzoo export gar/via-sd -p c=" + std::to_string(std::uint64_t{1} << n) +
+                     " -p nk=|A| -p m=|B| --format reduction -o gar.json";
+  } else {
+    part["construction"] = nullptr;
+    part["solver"] = "the plain reference (map lookup)";
+  }
+  const auto want = sd::intersection(x);
+  return nlohmann::json{
+      {"format", "circuitzoo.reduction/1"},
+      {"construction", "sd/via-gar"},
+      {"params", p.to_json()},
+      {"reduction", "SD -> GAR"},
+      {"source", "JRT Prop G.25"},
+      {"map",
+       {{"calls", 1},
+        {"call", "one GAR instance: c = 2^n, keys = A in prompt order, every value 0 (a non-Null token), queries = B"},
+        {"decode", "A ∩ B = the queries that are answered (not Null); A and B intersect iff some query is answered"}}},
+      {"parts", nlohmann::json::array({part})},
+      {"instance",
+       {{"index", k}, {"sd", sd::to_json(x)}, {"call", call}, {"answered", answers},
+        {"got", {{"intersects", got.intersects}, {"common", got.common}}},
+        {"reference", {{"intersects", !want.empty()}, {"common", want}}}}}};
+});
 
 }  // namespace
 }  // namespace cz::garc

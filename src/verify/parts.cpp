@@ -40,6 +40,23 @@ const ProgramFactory* find_program(const std::string& construction) {
   return it == programs().end() ? nullptr : &it->second;
 }
 
+namespace {
+std::map<std::string, ReductionFactory>& reductions() {
+  static std::map<std::string, ReductionFactory> m;
+  return m;
+}
+}  // namespace
+
+bool register_reduction(const std::string& construction, ReductionFactory f) {
+  reductions()[construction] = std::move(f);
+  return true;
+}
+
+const ReductionFactory* find_reduction(const std::string& construction) {
+  auto it = reductions().find(construction);
+  return it == reductions().end() ? nullptr : &it->second;
+}
+
 nlohmann::json parts_to_json(const std::string& construction, const nlohmann::json& params, const Parts& p) {
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& m : p.models)

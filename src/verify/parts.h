@@ -46,4 +46,15 @@ using ProgramFactory = std::function<nlohmann::json(const Params&)>;
 bool register_program(const std::string& construction, ProgramFactory f);
 const ProgramFactory* find_program(const std::string& construction);
 
+// Composite reductions as their parts (issue 15, item 4): `export NAME --format reduction
+// [-p instance=k] -o PATH` writes
+//   {"format": "circuitzoo.reduction/1", "construction", "params", "reduction" (e.g. "GAR -> SD"),
+//    "source" (the paper's proposition), "map" (how an instance of one task becomes calls of the
+//    other and how the answers come back), "parts" (the solver each call goes to: a construction
+//    with its parameters and the command that exports it), "instance" (instance k of the default
+//    domain: its calls, what the part answered to each, and the answers read back)}.
+using ReductionFactory = std::function<nlohmann::json(const Params&, std::uint64_t instance)>;
+bool register_reduction(const std::string& construction, ReductionFactory f);
+const ReductionFactory* find_reduction(const std::string& construction);
+
 }  // namespace cz

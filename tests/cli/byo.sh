@@ -221,13 +221,45 @@ check program-bad 2 "$CZ" verify --program prog-bad.json --task sd; err_has prog
 check program-none 2 "$CZ" export primitive/cumsum --format program -o no.json; err_has program-none "is not a recurrent program"
 
 # --- every construction exports something (a model, a circuit or a list of models) ---
-# Known gaps (README, issue 15 item 4): the oracle reductions have no file form yet.
 for name in $("$CZ" list --json - | python3 -c "import json,sys; [print(c['name']) for c in json.load(sys.stdin)]"); do
-  case "$name" in gar/via-sd|sd/via-gar) continue ;; esac
   ok=0
-  for f in model-json circuit-json models program; do "$CZ" export "$name" --format $f -o any.out >/dev/null 2>&1 && ok=1 && break; done
+  for f in model-json circuit-json models program reduction; do "$CZ" export "$name" --format $f -o any.out >/dev/null 2>&1 && ok=1 && break; done
   [ $ok = 1 ] || { echo "FAIL export-every: $name exports nothing"; fails=$((fails+1)); }
 done
+
+# --- composite reductions as their parts: the exported trace is re-read independently ---
+check red-gar 0 "$CZ" export gar/via-sd -p c=5 -p nk=3 -p m=3 --format reduction -p instance=777 -o red-gar.json
+py red-gar.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["format"] == "circuitzoo.reduction/1" and r["source"] == "JRT Prop G.26"
+assert r["parts"][0]["construction"] == "sd/recurrent-jrt"
+x = r["instance"]["gar"]; calls = r["instance"]["calls"]
+assert len(calls) == r["map"]["calls"] == 3          # ceil(log2(5 + 1))
+keys, vals, qs = x["keys"], x["values"], x["queries"]
+for l, call in enumerate(calls):                     # the map, recomputed from the GAR instance
+    assert call["A"] == list(dict.fromkeys(qs))
+    assert call["B"] == [k for k, v in zip(keys, vals) if ((v + 1) >> l) & 1]
+    assert call["answered"] == sorted(set(call["A"]) & set(call["B"]))   # the oracle answered A ∩ B
+def decode(q):
+    code = sum(1 << l for l, call in enumerate(calls) if q in call["answered"])
+    return code - 1 if code else None
+lookup = dict(zip(keys, vals))
+assert r["instance"]["answers"] == [decode(q) for q in qs] == [lookup.get(q) for q in qs] == r["instance"]["reference"]
+PY
+check red-sd 0 "$CZ" export sd/via-gar -p n=3 -p solver=via-sd --format reduction -p instance=4321 -o red-sd.json
+py red-sd.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+x, call = r["instance"]["sd"], r["instance"]["call"]
+assert r["source"] == "JRT Prop G.25" and r["parts"][0]["construction"] == "gar/via-sd"
+assert call["keys"] == x["A"] and call["queries"] == x["B"] and set(call["values"]) <= {0}
+common = sorted({q for q, a in zip(call["queries"], r["instance"]["answered"]) if a is not None})
+assert common == sorted(set(x["A"]) & set(x["B"])) == r["instance"]["got"]["common"] == r["instance"]["reference"]["common"]
+PY
+check red-out 2 "$CZ" export sd/via-gar --format reduction -p instance=99999999 -o no.json; err_has red-out "outside the default domain"
+check red-none 2 "$CZ" export primitive/cumsum --format reduction -o no.json; err_has red-none "is not a reduction"
+check red-hint 2 "$CZ" export gar/via-sd --format models -o no.json; err_has red-hint "use --format reduction"
 
 # --- README "Check your own construction": its Python writes the model it verifies ---
 python3 - "$README" <<'PY' || { echo "FAIL readme-example: the README's Python did not run"; fails=$((fails+1)); }
