@@ -106,6 +106,7 @@ Domain triples_sampled(std::size_t n, std::size_t c, std::uint64_t count, std::u
   d.instance = [n, c, seed](std::uint64_t k) { return triples_sample(n, c, seed, k); };
   d.triples_n = n;
   d.triples_c = c;
+  d.triples_seed = seed;
   return d;
 }
 

@@ -24,6 +24,7 @@ struct Domain {
   // unrank blocks of instances straight into arrays (tasks/mqar_block.h) instead of calling
   // instance(k). 0 for other domains.
   std::size_t triples_n = 0, triples_c = 0;
+  std::uint64_t triples_seed = 0;  // triples_sampled: its seed (the device draws the same instances)
 };
 
 // Number of triples instances with n triples over c tokens and distinct keys:

@@ -3,9 +3,11 @@
 #pragma once
 #include <cstdint>
 
+#include "util/hd.h"  // CZ_HD: the GPU draws the same instances (issue 12, gpu/mqar_sampled.h)
+
 namespace cz {
 
-inline std::uint64_t splitmix64(std::uint64_t x) {
+CZ_HD std::uint64_t splitmix64(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
@@ -15,17 +17,17 @@ inline std::uint64_t splitmix64(std::uint64_t x) {
 // A small PRNG stream for instance k of a domain seeded with `seed`.
 class InstanceRng {
  public:
-  InstanceRng(std::uint64_t seed, std::uint64_t k) : s_(splitmix64(seed * 0x2545f4914f6cdd1dULL ^ splitmix64(k))) {}
-  std::uint64_t next() { return s_ = splitmix64(s_); }
+  CZ_HD InstanceRng(std::uint64_t seed, std::uint64_t k) : s_(splitmix64(seed * 0x2545f4914f6cdd1dULL ^ splitmix64(k))) {}
+  CZ_HD std::uint64_t next() { return s_ = splitmix64(s_); }
   // Uniform in [0, n) (n > 0), by rejection so there is no modulo bias.
-  std::uint64_t below(std::uint64_t n) {
+  CZ_HD std::uint64_t below(std::uint64_t n) {
     std::uint64_t lim = UINT64_MAX - UINT64_MAX % n;
     for (;;) {
       std::uint64_t x = next();
       if (x < lim) return x % n;
     }
   }
-  std::int64_t in_range(std::int64_t lo, std::int64_t hi) {  // inclusive
+  CZ_HD std::int64_t in_range(std::int64_t lo, std::int64_t hi) {  // inclusive
     return lo + static_cast<std::int64_t>(below(static_cast<std::uint64_t>(hi - lo) + 1));
   }
 
