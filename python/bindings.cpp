@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpu/device.h"
 #include "app/cli/circuit_artifact.h"
 #include "app/cli/commands.h"
 #include "model/eval.h"
@@ -42,7 +43,7 @@ std::string list_json() {
 }
 
 std::string verify_json(const std::string& name, const Given& given, long long samples, unsigned long long seed,
-                        bool exhaustive, unsigned threads) {
+                        bool exhaustive, unsigned threads, const std::string& device) {
   if (exhaustive && samples >= 0) throw cz::InputError("exhaustive and samples exclude each other", "samples");
   if (samples == 0) throw cz::InputError("samples must be positive", "samples");
   cz::DomainOptions dom;
@@ -50,6 +51,8 @@ std::string verify_json(const std::string& name, const Given& given, long long s
   if (samples > 0) dom.samples = static_cast<std::uint64_t>(samples);
   dom.seed = seed;
   dom.threads = threads;
+  dom.device = device;  // cpu | cuda | auto | twin (app/engine/device_path.h)
+  if (device == "cuda" && !cz::gpu::cuda_device().present) throw cz::InputError(cz::gpu::cuda_device().why_not, "device");
   return cz::to_json(cz::run_verify(cz::find_construction(name), given, dom)).dump();
 }
 
@@ -140,7 +143,7 @@ PYBIND11_MODULE(_core, m) {
   using release = py::call_guard<py::gil_scoped_release>;
   m.def("list_json", &list_json);
   m.def("verify_json", &verify_json, py::arg("name"), py::arg("params"), py::arg("samples"), py::arg("seed"),
-        py::arg("exhaustive"), py::arg("threads"), release());
+        py::arg("exhaustive"), py::arg("threads"), py::arg("device") = "cpu", release());
   m.def("build_json", &build_json, py::arg("name"), py::arg("params"), py::arg("with_model"), release());
   m.def("sweep_json", &sweep_json, py::arg("name"), py::arg("key"), py::arg("values"), py::arg("params"), release());
   m.def("eval_json", &eval_json, py::arg("model"), py::arg("u"), release());

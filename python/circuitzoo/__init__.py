@@ -98,11 +98,12 @@ def list():
     return _json.loads(_core.list_json())
 
 
-def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0):
+def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu"):
     """Verify a construction; returns the report (as `circuitzoo verify NAME --json`). The report's
-    `failed` and `counterexample` say whether it holds; a failure is a result, not an exception."""
+    `failed` and `counterexample` say whether it holds; a failure is a result, not an exception.
+    device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran)."""
     return _json.loads(_core.verify_json(name, _params(params), -1 if samples is None else int(samples), int(seed),
-                                         bool(exhaustive), int(threads)))
+                                         bool(exhaustive), int(threads), str(device)))
 
 
 def stats(name, params=None):

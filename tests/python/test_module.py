@@ -26,6 +26,16 @@ def test_verify_report_matches_cli(cli):
     assert s["domain"] == "sampled" and s["instances"] == 20 and s["seed"] == 5
 
 
+def test_verify_device_choice(cli):
+    r = cz.verify("primitive/shift_down", {"N": 8, "s": 2}, device="auto")
+    assert r["failed"] == 0 and (r["device"] == "cpu" or r["device"].startswith("cuda:"))
+    assert cz.verify("primitive/shift_down", {"N": 8, "s": 2})["device"] == "cpu"
+    with pytest.raises(ValueError, match="device"):
+        cz.verify("primitive/shift_down", device="tpu")
+    with pytest.raises(ValueError, match="no device path"):
+        cz.verify("primitive/shift_down", device="twin")
+
+
 def test_input_errors_are_value_errors():
     with pytest.raises(ValueError, match="nosuch"):
         cz.verify("primitive/nosuch")
