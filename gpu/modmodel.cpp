@@ -151,15 +151,17 @@ ModModel::ModModel(const Model& m, std::int64_t input_bound, int max_primes) : i
         o.b2 = put_matrix(b->b2, p);
         // ĥ_j · L^{-1}·2^32 mod p per channel (NttTable::filt_scale), in [0, p): the Montgomery
         // pointwise product then leaves exactly ĥ·û/L, and the inverse's factor L restores h*u.
-        std::vector<std::uint32_t> hh(static_cast<std::size_t>(v.dp) * L, 0);
+        std::vector<std::uint32_t> hh(static_cast<std::size_t>(v.dp) * L, 0), nz(m.inner_d, 0);
         for (std::size_t j = 0; j < m.inner_d; ++j) {
           std::uint32_t* col = hh.data() + j * L;
-          for (std::size_t i = 0; i < m.inner_N; ++i) col[i] = residue(b->h(i, j), p);
+          for (std::size_t i = 0; i < m.inner_N; ++i) nz[j] |= col[i] = residue(b->h(i, j), p);
           ntt::ntt_forward_scalar(col, log_len, t.w.data(), t.wpre.data(), p);
           for (std::size_t i = 0; i < L; ++i)
             col[i] = ntt::red_once(ntt::mul_shoup(ntt::red_once(col[i], p), t.filt_scale, t.filt_scale_pre, p), p);
         }
         o.hhat = put(hh);
+        for (auto& e : nz) e = e != 0;
+        o.hnz = put(nz);
       } else {
         const auto& a = std::get<LinearAttentionLayer>(m.layers[l]);
         o.kind = kModLinAttn;

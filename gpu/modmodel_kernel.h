@@ -22,6 +22,7 @@ enum : std::int32_t { kModCausal = 0, kModCyclic = 1, kModAnticausal = 2 };  // 
 struct ModLayerOff {
   std::int32_t kind = kModBaseConv, f = 0;          // f: attention feature width
   std::uint64_t W = 0, b1 = 0, b2 = 0, hhat = 0;    // BaseConv: d'×d', N'×d', N'×d', d'×L (transformed h)
+  std::uint64_t hnz = 0;                            // BaseConv: d' words, 1 where channel j's filter is not 0
   std::uint64_t Wq = 0, Wk = 0, Wv = 0;             // attention: d'×f, d'×f, d'×d'
 };
 
@@ -63,16 +64,26 @@ CZ_HD std::uint32_t mod_of(std::int64_t x, std::uint32_t p) {
   return static_cast<std::uint32_t>(r < 0 ? r + p : r);
 }
 
-// (x·W)[i][j] (+ bias[i][j] when bias): x is rows×in_w, W is in_w×out_w.
+// Lazy reduction: residues are < 2^30, so a product is < 2^60 and an accumulator below p takes
+// 15 products before it could pass 2^64 (2^30 + 15·2^60 < 2^64); one `%` per 15 terms.
+inline constexpr std::int32_t kModLazyTerms = 15;
+
+// (x·W)[i][j] (+ bias[i][j] when bias): x is rows×in_w, W is in_w×out_w. Zero activations are
+// skipped (encoded tokens and masks are sparse).
 CZ_HD std::uint32_t mod_matmul_entry(const std::uint32_t* x, std::int32_t in_w, const std::uint32_t* W, std::int32_t out_w,
                                      const std::uint32_t* bias, std::int32_t i, std::int32_t j, std::uint32_t p) {
   std::uint64_t acc = bias ? bias[std::uint64_t(i) * out_w + j] : 0;
   const std::uint32_t* xi = x + std::uint64_t(i) * in_w;
+  std::int32_t pending = 0;
   for (std::int32_t k = 0; k < in_w; ++k) {
-    acc += static_cast<std::uint64_t>(xi[k]) * W[std::uint64_t(k) * out_w + j];  // < 2^60 + 2^60
-    acc %= p;
+    if (xi[k] == 0) continue;
+    acc += static_cast<std::uint64_t>(xi[k]) * W[std::uint64_t(k) * out_w + j];
+    if (++pending == kModLazyTerms) {
+      acc %= p;
+      pending = 0;
+    }
   }
-  return static_cast<std::uint32_t>(acc);
+  return static_cast<std::uint32_t>(acc % p);
 }
 
 // Channel j of h * x + b2 (tensor/conv_mode.h), left in buf[0, N'): the column goes in (reversed
@@ -84,10 +95,19 @@ CZ_HD void mod_conv_channel(const ModModelView& v, const ModLayerOff& o, std::in
   const std::uint32_t p = v.p[q];
   const std::uint64_t L = std::uint64_t{1} << v.log_len, n = std::uint64_t(v.Np);
   const bool anti = v.conv == kModAnticausal;
-  for (std::uint64_t i = 0; i < n; ++i) buf[i] = x[(anti ? n - 1 - i : i) * v.dp + j];
+  const std::uint32_t* A = v.arena;
+  const std::uint32_t* b2 = A + o.b2;
+  std::uint32_t any = A[o.hnz + j];
+  if (any) {
+    any = 0;
+    for (std::uint64_t i = 0; i < n; ++i) any |= (buf[i] = x[(anti ? n - 1 - i : i) * v.dp + j]);
+  }
+  if (!any) {  // a zero filter or a zero column: h * x = 0 (most channels of sparse constructions)
+    for (std::uint64_t i = 0; i < n; ++i) buf[i] = b2[i * v.dp + j];
+    return;
+  }
   const bool half = 2 * n <= L;  // the upper half is zero padding: not read by the first stage
   for (std::uint64_t i = n; i < (half ? L / 2 : L); ++i) buf[i] = 0;
-  const std::uint32_t* A = v.arena;
   ntt::ntt_forward_scalar(buf, static_cast<unsigned>(v.log_len), A + v.w[q], A + v.wpre[q], p, half);
   ntt::pointwise_mont_scalar(buf, A + o.hhat + std::uint64_t(j) * L, L, p, v.pneg[q]);
   const bool fold = v.conv == kModCyclic && L != n;
@@ -100,7 +120,6 @@ CZ_HD void mod_conv_channel(const ModModelView& v, const ModLayerOff& o, std::in
       buf[i] = buf[n - 1 - i];
       buf[n - 1 - i] = t;
     }
-  const std::uint32_t* b2 = A + o.b2;
   for (std::uint64_t i = 0; i < n; ++i) buf[i] = mod_add(buf[i], b2[i * v.dp + j], p);
 }
 
@@ -122,11 +141,16 @@ CZ_HD void mod_attn_column(const ModModelView& v, const ModLayerOff& o, std::int
     const std::uint32_t* Ki = s.k + std::uint64_t(i) * v.fmax;
     const std::uint32_t* Qi = s.q + std::uint64_t(i) * v.fmax;
     std::uint64_t z = 0;
+    std::int32_t pending = 0;
     for (std::int32_t a = 0; a < o.f; ++a) {
-      S[a] = mod_add(S[a], ntt::mulmod(Ki[a], vb, p), p);
-      z = (z + static_cast<std::uint64_t>(Qi[a]) * S[a]) % p;
+      if (vb != 0 && Ki[a] != 0) S[a] = mod_add(S[a], ntt::mulmod(Ki[a], vb, p), p);
+      z += static_cast<std::uint64_t>(Qi[a]) * S[a];
+      if (++pending == kModLazyTerms) {
+        z %= p;
+        pending = 0;
+      }
     }
-    s.x[std::uint64_t(i) * v.dp + b] = static_cast<std::uint32_t>(z);
+    s.x[std::uint64_t(i) * v.dp + b] = static_cast<std::uint32_t>(z % p);
   }
 }
 
