@@ -181,8 +181,11 @@ ModModelView ModModel::view() const {
 }
 
 std::string ModModel::kind() const {
-  return "modular model, " + std::to_string(base_.primes) + " NTT prime" + (base_.primes == 1 ? "" : "s") +
-         ", NTT conv of length 2^" + std::to_string(base_.log_len) + ", CRT under a certified bound of " +
+  int convs = 0, attns = 0;
+  for (int l = 0; l < base_.layers; ++l) (base_.layer[l][0].kind == kModBaseConv ? convs : attns) += 1;
+  std::string layers = "modular BaseConv x" + std::to_string(convs) + (attns ? " + linear attention x" + std::to_string(attns) : "");
+  return layers + ", " + std::to_string(base_.primes) + " NTT prime" + (base_.primes == 1 ? "" : "s") +
+         " (< 2^30), NTT conv of length 2^" + std::to_string(base_.log_len) + ", CRT lift under a certified bound of " +
          std::to_string(bound_.bits()) + " bits";
 }
 

@@ -31,7 +31,7 @@ class ModModel {
   const Int& modulus() const { return modulus_; }  // P, > 2·bound
   int primes() const { return base_.primes; }
   std::int64_t input_bound() const { return input_bound_; }
-  std::string kind() const;  // "modular model, k primes, NTT conv, CRT lift under a certified bound"
+  std::string kind() const;  // "modular BaseConv x2 + linear attention x1, k NTT primes, NTT conv, CRT lift ..."
 
   // The exact integer of one entry from its residues (one per prime, in prime order).
   Int lift(const std::uint32_t* residues) const;
