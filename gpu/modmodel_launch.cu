@@ -32,7 +32,8 @@ __global__ void k_triples(TriplesShape s, u64 k0, u64 count, std::int32_t* tok, 
   }
 }
 
-__global__ void k_input_mqar(ModModelView v, ModCodec c, u64 count, const std::int32_t* tok, std::uint32_t* scratch) {
+__global__ void k_input_mqar(const ModModelView* vp, ModCodec c, u64 count, const std::int32_t* tok, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 per = u64(v.Np) * v.dp, n = count * v.primes * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / per, r = (e % per) / v.dp, j = e % v.dp;
@@ -42,7 +43,8 @@ __global__ void k_input_mqar(ModModelView v, ModCodec c, u64 count, const std::i
   }
 }
 
-__global__ void k_input_random(ModModelView v, u64 t0, u64 count, u64 seed, std::int64_t bound, std::uint32_t* scratch) {
+__global__ void k_input_random(const ModModelView* vp, u64 t0, u64 count, u64 seed, std::int64_t bound, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 per = u64(v.Np) * v.dp, n = count * v.primes * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / per, r = (e % per) / v.dp, j = e % v.dp;
@@ -53,7 +55,8 @@ __global__ void k_input_random(ModModelView v, u64 t0, u64 count, u64 seed, std:
 }
 
 // BaseConv projection a = x·W + b1 (one thread per entry).
-__global__ void k_proj(ModModelView v, int l, u64 count, std::uint32_t* scratch) {
+__global__ void k_proj(const ModModelView* vp, int l, u64 count, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 per = u64(v.Np) * v.dp, n = count * v.primes * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / per;
@@ -66,7 +69,8 @@ __global__ void k_proj(ModModelView v, int l, u64 count, std::uint32_t* scratch)
 }
 
 // BaseConv convolution (one thread per channel: the transform of ntt_arith.h, serially).
-__global__ void k_conv(ModModelView v, int l, u64 count, std::uint32_t* scratch) {
+__global__ void k_conv(const ModModelView* vp, int l, u64 count, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 n = count * v.primes * v.dp, L = u64{1} << v.log_len;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / v.dp;
@@ -77,7 +81,8 @@ __global__ void k_conv(ModModelView v, int l, u64 count, std::uint32_t* scratch)
   }
 }
 
-__global__ void k_gate(ModModelView v, u64 count, std::uint32_t* scratch) {
+__global__ void k_gate(const ModModelView* vp, u64 count, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 per = u64(v.Np) * v.dp, n = count * v.primes * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / per;
@@ -88,7 +93,8 @@ __global__ void k_gate(ModModelView v, u64 count, std::uint32_t* scratch) {
 }
 
 // Attention projections Q, K (N'×f) and V (N'×d'): one thread per (row, column of Q|K|V).
-__global__ void k_qkv(ModModelView v, int l, u64 count, std::uint32_t* scratch) {
+__global__ void k_qkv(const ModModelView* vp, int l, u64 count, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 w = 2 * u64(v.fmax) + v.dp, per = u64(v.Np) * w, n = count * v.primes * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / per;
@@ -109,7 +115,8 @@ __global__ void k_qkv(ModModelView v, int l, u64 count, std::uint32_t* scratch) 
   }
 }
 
-__global__ void k_attn(ModModelView v, int l, u64 count, std::uint32_t* scratch) {
+__global__ void k_attn(const ModModelView* vp, int l, u64 count, std::uint32_t* scratch) {
+  const ModModelView& v = *vp;
   const u64 n = count * v.primes * v.dp;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 iq = e / v.dp;
@@ -119,8 +126,9 @@ __global__ void k_attn(ModModelView v, int l, u64 count, std::uint32_t* scratch)
 }
 
 // Verdict of every output entry (N×d per instance), then one tally per instance.
-__global__ void k_compare(ModModelView v, ModCodec c, u64 count, const std::int32_t* ans, const std::uint32_t* scratch,
+__global__ void k_compare(const ModModelView* vp, ModCodec c, u64 count, const std::int32_t* ans, const std::uint32_t* scratch,
                           std::uint32_t* bad) {
+  const ModModelView& v = *vp;
   const u64 per = u64(v.N) * v.d, n = count * per;
   for (u64 e = flat_index(); e < n; e += flat_stride()) {
     const u64 t = e / per;
@@ -143,6 +151,7 @@ class CudaModModel final : public ModModelDevice {
   CudaModModel(const ModModelView& view, u64 words, u64 max_batch) : v_(view), batch_(std::max<u64>(max_batch, 1)) {
     arena_.upload(view.arena, words);
     v_.arena = arena_.get();
+    view_.upload(&v_, 1);  // kernels read the view from device memory (5 KB: too big a kernel parameter for older drivers)
     scratch_.resize(batch_ * v_.primes * v_.scratch_words);
     tok_.resize(batch_ * 3 * kMaxTriples);
     ans_.resize(batch_ * kMaxTriples);
@@ -157,9 +166,9 @@ class CudaModModel final : public ModModelDevice {
       unsigned long long init[2] = {0, ~0ull};
       CZ_CUDA_CHECK(cudaMemcpy(counters_.get(), init, sizeof init, cudaMemcpyHostToDevice));
       k_triples<<<blocks_for(n), kThreads>>>(shape, base, n, tok_.get(), ans_.get(), bad_.get());
-      k_input_mqar<<<blocks_for(n * v_.primes * v_.Np * v_.dp), kThreads>>>(v_, codec, n, tok_.get(), scratch_.get());
+      k_input_mqar<<<blocks_for(n * v_.primes * v_.Np * v_.dp), kThreads>>>(view_.get(), codec, n, tok_.get(), scratch_.get());
       layers(n);
-      k_compare<<<blocks_for(n * v_.N * v_.d), kThreads>>>(v_, codec, n, ans_.get(), scratch_.get(), bad_.get());
+      k_compare<<<blocks_for(n * v_.N * v_.d), kThreads>>>(view_.get(), codec, n, ans_.get(), scratch_.get(), bad_.get());
       k_tally<<<blocks_for(n), kThreads>>>(base, n, bad_.get(), counters_.get(), counters_.get() + 1);
       CZ_CUDA_CHECK(cudaGetLastError());
       unsigned long long out[2];
@@ -174,7 +183,7 @@ class CudaModModel final : public ModModelDevice {
     const u64 per = u64(v_.Np) * v_.dp;
     for (u64 done = 0; done < count;) {
       const u64 n = std::min(batch_, count - done);
-      k_input_random<<<blocks_for(n * v_.primes * per), kThreads>>>(v_, done, n, seed, bound, scratch_.get());
+      k_input_random<<<blocks_for(n * v_.primes * per), kThreads>>>(view_.get(), done, n, seed, bound, scratch_.get());
       layers(n);
       CZ_CUDA_CHECK(cudaGetLastError());
       CZ_CUDA_CHECK(cudaDeviceSynchronize());
@@ -191,12 +200,12 @@ class CudaModModel final : public ModModelDevice {
     const u64 per = u64(v_.Np) * v_.dp;
     for (int l = 0; l < v_.layers; ++l) {
       if (v_.layer[l][0].kind == kModBaseConv) {
-        k_proj<<<blocks_for(n * v_.primes * per), kThreads>>>(v_, l, n, scratch_.get());
-        k_conv<<<blocks_for(n * v_.primes * v_.dp), kThreads>>>(v_, l, n, scratch_.get());
-        k_gate<<<blocks_for(n * v_.primes * per), kThreads>>>(v_, n, scratch_.get());
+        k_proj<<<blocks_for(n * v_.primes * per), kThreads>>>(view_.get(), l, n, scratch_.get());
+        k_conv<<<blocks_for(n * v_.primes * v_.dp), kThreads>>>(view_.get(), l, n, scratch_.get());
+        k_gate<<<blocks_for(n * v_.primes * per), kThreads>>>(view_.get(), n, scratch_.get());
       } else {
-        k_qkv<<<blocks_for(n * v_.primes * v_.Np * (2 * u64(v_.fmax) + v_.dp)), kThreads>>>(v_, l, n, scratch_.get());
-        k_attn<<<blocks_for(n * v_.primes * v_.dp), kThreads>>>(v_, l, n, scratch_.get());
+        k_qkv<<<blocks_for(n * v_.primes * v_.Np * (2 * u64(v_.fmax) + v_.dp)), kThreads>>>(view_.get(), l, n, scratch_.get());
+        k_attn<<<blocks_for(n * v_.primes * v_.dp), kThreads>>>(view_.get(), l, n, scratch_.get());
       }
     }
   }
@@ -206,6 +215,7 @@ class CudaModModel final : public ModModelDevice {
   DeviceBuffer<std::uint32_t> arena_, scratch_, bad_;
   DeviceBuffer<std::int32_t> tok_, ans_;
   DeviceBuffer<unsigned long long> counters_;
+  DeviceBuffer<ModModelView> view_;
 };
 
 }  // namespace
