@@ -14,6 +14,7 @@
 
 #include "constructions/mqar/batch_model.h"
 #include "constructions/mqar/solvers.h"
+#include "gpu/modmodel_check.h"
 #include "util/error.h"
 
 namespace cz::mqarc {
@@ -166,7 +167,13 @@ const bool registered = register_construction({
     [](const Params& p, const Built&, const DomainOptions& o) {
       const TaskShape s = task_shape(p);
       check_width(3 * s.c, "d' = 3c");
-      return mqar_check(domain_for(s, o), attention_solver(s));
+      const mqar::Domain dom = domain_for(s, o);
+      const MqarSolver solver = attention_solver(s);
+      Check chk = mqar_check(dom, solver);
+      // Device path (issue 12): the one triples model modulo NTT primes (gpu/modmodel_check.h).
+      if (s.layout == mqar::Layout::Triples && dom.exhaustive && dom.triples_n)
+        chk.device = gpu::try_mqar_mod_program(dom, solver.codec, to_model(attention_model(worst_case_instance(s))));
+      return chk;
     }});
 const bool registered_npy = register_mqar_solver(
     "mqar/attention", [](const Params& p, const Built&) { return attention_solver(task_shape(p)); });
