@@ -7,7 +7,7 @@
 
 #include "gpu/device.h"
 #include "gpu/modmodel_launch.h"
-#include "gpu/mqar_triples.h"
+#include "gpu/mqar_source.h"
 
 namespace cz::gpu {
 
@@ -15,7 +15,7 @@ namespace {
 
 struct Shared {
   ModModel model;
-  TriplesShape shape;
+  TriplesSource source;
   ModCodec codec;
 };
 
@@ -27,8 +27,8 @@ class TwinWorker final : public BlockWorker {
   void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
     std::int32_t keys[kMaxTriples], vals[kMaxTriples], qs[kMaxTriples], ans[kMaxTriples];
     for (std::uint64_t k = k0; k < k0 + count; ++k) {
-      triples_unrank(sh_->shape, k, keys, vals, qs);
-      triples_reference(sh_->shape.n, keys, vals, qs, ans);
+      triples_draw(sh_->source, k, keys, vals, qs);
+      triples_reference(sh_->source.shape.n, keys, vals, qs, ans);
       for (std::int32_t q = 0; q < v_.primes; ++q) {
         ModScratch s = mod_scratch(v_, scratch_.data() + q * v_.scratch_words);
         for (std::int32_t i = 0; i < v_.Np; ++i)
@@ -58,7 +58,7 @@ class CudaWorker final : public BlockWorker {
       : sh_(std::move(sh)), dev_(make_mod_device(sh_->model.view(), sh_->model.arena().size(), batch)) {}
   void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
     std::uint64_t failed = 0, first = std::numeric_limits<std::uint64_t>::max();
-    dev_->mqar(sh_->shape, sh_->codec, k0, count, failed, first);
+    dev_->mqar(sh_->source, sh_->codec, k0, count, failed, first);
     r.failed += failed;
     if (failed && (!r.first || first < *r.first)) r.first = first;
   }
@@ -102,12 +102,10 @@ ModCodec mod_codec(const mqar::Codec& c) {
 }
 
 std::shared_ptr<const DeviceProgram> mqar_mod_program(const mqar::Domain& dom, const mqar::Codec& codec, const Model& model) {
-  if (!dom.exhaustive || dom.triples_n == 0) throw std::invalid_argument("the modular device path runs exhaustive triples domains");
+  const std::optional<TriplesSource> src = triples_source(dom);
+  if (!src) throw std::invalid_argument("the modular device path runs triples domains (exhaustive or triples_sampled)");
   if (model.N != 3 * dom.triples_n || model.d != codec.d) throw std::invalid_argument("model shape does not match the domain");
-  auto sh = std::make_shared<Shared>(Shared{ModModel(model, 1), triples_shape(static_cast<int>(dom.triples_n),
-                                                                              static_cast<int>(dom.triples_c)),
-                                            mod_codec(codec)});
-  if (sh->shape.instances != dom.count) throw std::invalid_argument("domain size differs from the triples count");
+  auto sh = std::make_shared<Shared>(Shared{ModModel(model, 1), *src, mod_codec(codec)});
   return std::make_shared<MqarModProgram>(std::move(sh));
 }
 

@@ -23,11 +23,11 @@ __device__ ModScratch scratch_of(const ModModelView& v, std::uint32_t* scratch, 
 }
 
 // Per instance: tokens (keys | vals | qs, 3 × kMaxTriples) and reference answers.
-__global__ void k_triples(TriplesShape s, u64 k0, u64 count, std::int32_t* tok, std::int32_t* ans, std::uint32_t* bad) {
+__global__ void k_triples(TriplesSource s, u64 k0, u64 count, std::int32_t* tok, std::int32_t* ans, std::uint32_t* bad) {
   for (u64 t = flat_index(); t < count; t += flat_stride()) {
     std::int32_t* T = tok + t * 3 * kMaxTriples;
-    triples_unrank(s, k0 + t, T, T + kMaxTriples, T + 2 * kMaxTriples);
-    triples_reference(s.n, T, T + kMaxTriples, T + 2 * kMaxTriples, ans + t * kMaxTriples);
+    triples_draw(s, k0 + t, T, T + kMaxTriples, T + 2 * kMaxTriples);
+    triples_reference(s.shape.n, T, T + kMaxTriples, T + 2 * kMaxTriples, ans + t * kMaxTriples);
     bad[t] = 0;
   }
 }
@@ -160,12 +160,12 @@ class CudaModModel final : public ModModelDevice {
   }
   u64 max_batch() const override { return batch_; }
 
-  void mqar(const TriplesShape& shape, const ModCodec& codec, u64 k0, u64 count, u64& failed, u64& first) override {
+  void mqar(const TriplesSource& source, const ModCodec& codec, u64 k0, u64 count, u64& failed, u64& first) override {
     for (u64 done = 0; done < count;) {
       const u64 n = std::min(batch_, count - done), base = k0 + done;
       unsigned long long init[2] = {0, ~0ull};
       CZ_CUDA_CHECK(cudaMemcpy(counters_.get(), init, sizeof init, cudaMemcpyHostToDevice));
-      k_triples<<<blocks_for(n), kThreads>>>(shape, base, n, tok_.get(), ans_.get(), bad_.get());
+      k_triples<<<blocks_for(n), kThreads>>>(source, base, n, tok_.get(), ans_.get(), bad_.get());
       k_input_mqar<<<blocks_for(n * v_.primes * v_.Np * v_.dp), kThreads>>>(view_.get(), codec, n, tok_.get(), scratch_.get());
       layers(n);
       k_compare<<<blocks_for(n * v_.N * v_.d), kThreads>>>(view_.get(), codec, n, ans_.get(), scratch_.get(), bad_.get());

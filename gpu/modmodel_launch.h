@@ -10,7 +10,7 @@
 
 #include "gpu/modmodel_kernel.h"
 #include "gpu/modmodel_mqar.h"
-#include "gpu/mqar_triples.h"
+#include "gpu/mqar_sampled.h"
 
 namespace cz::gpu {
 
@@ -19,7 +19,7 @@ class ModModelDevice {
   virtual ~ModModelDevice() = default;
   // Checks triples instances [k0, k0 + count): adds the failures to `failed` and lowers `first`
   // (UINT64_MAX: none yet) to the smallest failing index.
-  virtual void mqar(const TriplesShape& shape, const ModCodec& codec, std::uint64_t k0, std::uint64_t count,
+  virtual void mqar(const TriplesSource& source, const ModCodec& codec, std::uint64_t k0, std::uint64_t count,
                     std::uint64_t& failed, std::uint64_t& first) = 0;
   // Evaluates `count` inputs (entry (i, j) of instance t = mod_random_entry(seed, t, i, j, bound))
   // and, when out != nullptr, copies the residues back: out[((t·primes + q)·N' + i)·d' + j].

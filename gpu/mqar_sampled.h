@@ -45,4 +45,20 @@ CZ_HD void triples_sample_draw(int n, std::uint64_t c, std::uint64_t seed, std::
   }
 }
 
+// Where a device path's triples instances come from: the exhaustive enumeration (shape) or the
+// seeded samples of mqar::triples_sampled (shape.n, shape.c and seed; shape.instances unused).
+struct TriplesSource {
+  TriplesShape shape;
+  bool sampled = false;
+  std::uint64_t seed = 0;
+};
+
+CZ_HD void triples_draw(const TriplesSource& s, std::uint64_t k, std::int32_t* keys, std::int32_t* vals,
+                        std::int32_t* qs) {
+  if (s.sampled)
+    triples_sample_draw(s.shape.n, static_cast<std::uint64_t>(s.shape.c), s.seed, k, keys, vals, qs);
+  else
+    triples_unrank(s.shape, k, keys, vals, qs);
+}
+
 }  // namespace cz::gpu

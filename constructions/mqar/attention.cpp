@@ -171,7 +171,7 @@ const bool registered = register_construction({
       const MqarSolver solver = attention_solver(s);
       Check chk = mqar_check(dom, solver);
       // Device path (issue 12): the one triples model modulo NTT primes (gpu/modmodel_check.h).
-      if (s.layout == mqar::Layout::Triples && dom.exhaustive && dom.triples_n)
+      if (s.layout == mqar::Layout::Triples && dom.triples_n)
         chk.device = gpu::try_mqar_mod_program(dom, solver.codec, to_model(attention_model(worst_case_instance(s))));
       return chk;
     }});

@@ -72,14 +72,36 @@ TEST_CASE("encoding bodies equal mqar::encode_token") {
   }
 }
 
-TEST_CASE("mqar/attention has a device path on exhaustive triples domains only") {
+TEST_CASE("mqar/attention has a device path on exhaustive and sampled triples domains") {
   const Construction& con = find_construction("mqar/attention");
   const Params p = Params::parse(con.params, {{"n", "2"}, {"c", "4"}});
   const Built b = con.build(p);
   CHECK(con.check(p, b, DomainOptions{}).device != nullptr);
   DomainOptions sampled;
   sampled.samples = 100;
-  CHECK(con.check(p, b, sampled).device == nullptr);
+  CHECK(con.check(p, b, sampled).device != nullptr);
+  const Params z = Params::parse(con.params, {{"c", "16"}, {"layout", "zoology"}, {"N", "8"}, {"kv", "2"}});
+  CHECK(con.check(z, con.build(z), sampled).device == nullptr);  // zoology batches stay on the CPU
+}
+
+TEST_CASE("mqar/attention twin equals the CPU engine on seeded samples") {
+  const Construction& con = find_construction("mqar/attention");
+  for (auto [n, c, seed] : {std::tuple{4, 16, 1}, std::tuple{6, 64, 7}}) {
+    INFO("n=" << n << " c=" << c << " seed=" << seed);
+    const Params p = Params::parse(con.params, {{"n", std::to_string(n)}, {"c", std::to_string(c)}});
+    DomainOptions o;
+    o.samples = 3000;
+    o.seed = static_cast<std::uint64_t>(seed);
+    const Check chk = con.check(p, con.build(p), o);
+    REQUIRE(chk.domain == "sampled");
+    CHECK(same_verdicts(chk, chk.device).failed == 0);
+    // The construction's mutant on the same samples: the same failures, the same first index.
+    const mqar::TaskShape s = mqar::task_shape(p);
+    const mqar::Domain dom = mqar::triples_sampled(n, c, 3000, o.seed);
+    const MqarSolver sol = mqarc::attention_solver(s, mqarc::AttnMutant::SameTriple);
+    const Model m = mqarc::to_model(mqarc::attention_model(mqarc::worst_case_instance(s), mqarc::AttnMutant::SameTriple));
+    CHECK(same_verdicts(mqar_check(dom, sol), gpu::mqar_mod_program(dom, sol.codec, m)).failed > 0);
+  }
 }
 
 TEST_CASE("mqar/attention twin equals the CPU engine on whole exhaustive triples domains") {
