@@ -15,12 +15,13 @@ check() {  # check NAME EXPECTED_RC CMD...
   if [ "$rc" != "$want" ]; then echo "FAIL $name: exit $rc, want $want"; cat "$T/err"; fails=$((fails+1)); fi
 }
 err_has() { grep -q -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks '$2'"; cat "$T/err"; fails=$((fails+1)); }; }
-# same A.json B.json: equal but for engine, device, timing and seconds
+# same A.json B.json [KEYS...]: equal but for engine, device, timing and seconds (and KEYS: a merge
+# also says how many shards it merged, as tests/scale/shards_checkpoints.sh strips)
 same() {
-  python3 - "$1" "$2" <<'PY' || { echo "FAIL reports differ: $1 $2"; fails=$((fails+1)); }
+  python3 - "$@" <<'PY' || { echo "FAIL reports differ: $1 $2"; fails=$((fails+1)); }
 import json, sys
 def strip(j):
-    for k in ("engine", "device", "timing", "seconds"): j.pop(k, None)
+    for k in ("engine", "device", "timing", "seconds", *sys.argv[3:]): j.pop(k, None)
     return j
 a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
 if a != b:
@@ -70,7 +71,8 @@ if [ -n "$first" ]; then
   check shard1 0 "$CZ" verify "$first" --shard 1/2 --json p1.json
   check merge 0 "$CZ" merge p0.json p1.json --json merged.json
   check whole 0 "$CZ" verify "$first" --json whole.json
-  same merged.json whole.json
+  same merged.json whole.json shards
+  [ "$(field merged.json shards)" = "2" ] || { echo "FAIL merged shards: $(field merged.json shards)"; fails=$((fails+1)); }
   [ "$(field merged.json device)" = "cpu + cpu-twin" ] || { echo "FAIL merged device: $(field merged.json device)"; fails=$((fails+1)); }
 fi
 
