@@ -48,14 +48,17 @@ struct LopLauncher::Impl {
   DeviceBuffer<unsigned long long> result;  // failed, first
   int sms = 1;
   std::size_t smem_optin = 48 * 1024;
+  bool global_slots = false;
 };
 
-LopLauncher::LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask& task) : impl_(new Impl) {
+LopLauncher::LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask& task, bool global_slots)
+    : impl_(new Impl) {
   const DeviceInfo& d = cuda_device();
   if (!d.present) throw std::runtime_error(d.why_not);
   Impl& m = *impl_;
   m.slots = std::max<std::uint32_t>(slots, 1);
   m.sms = std::max(d.sm_count, 1);
+  m.global_slots = global_slots;
   int optin = 0;
   CZ_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d.index));
   m.smem_optin = static_cast<std::size_t>(std::max(optin, 48 * 1024));
@@ -91,9 +94,9 @@ void LopLauncher::run(std::uint64_t k0, std::uint64_t count, std::uint64_t& fail
   while (block > 32 && std::size_t{m.slots} * block * 4 > m.smem_optin) block /= 2;
   const std::size_t smem = std::size_t{m.slots} * block * 4;
   std::uint32_t* scratch = nullptr;
-  std::uint64_t grid = std::min<std::uint64_t>((groups + block - 1) / block, std::uint64_t{m.sms} * 32);
+  std::uint64_t grid = std::min<std::uint64_t>((groups + block - 1) / block, static_cast<std::uint64_t>(m.sms) * 32);
   std::size_t dyn = smem;
-  if (smem > m.smem_optin) {  // global slots: bound the scratch, the grid strides over the rest
+  if (smem > m.smem_optin || m.global_slots) {  // global slots: bound the scratch, the grid strides over the rest
     block = 128;
     const std::uint64_t cap = std::max<std::uint64_t>(block, kScratchBytes / (std::uint64_t{m.slots} * 4) / block * block);
     grid = std::max<std::uint64_t>(1, std::min<std::uint64_t>((groups + block - 1) / block, cap / block));

@@ -13,8 +13,9 @@ class LopLauncher {
  public:
   // prog and task.codes are host pointers (copied to the device here; task.codes holds
   // shape.c · code_words words for Triples); slots: the program's working slots. Throws
-  // std::runtime_error when the build or the machine has no CUDA device.
-  LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask& task);
+  // std::runtime_error when the build or the machine has no CUDA device. global_slots: keep slots
+  // in the global scratch even when they would fit in shared memory (so tests reach that path).
+  LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask& task, bool global_slots = false);
   ~LopLauncher();
   LopLauncher(const LopLauncher&) = delete;
   LopLauncher& operator=(const LopLauncher&) = delete;

@@ -7,7 +7,7 @@ namespace cz::gpu {
 
 struct LopLauncher::Impl {};
 
-LopLauncher::LopLauncher(const LopView&, std::uint32_t, const LopTask&) {
+LopLauncher::LopLauncher(const LopView&, std::uint32_t, const LopTask&, bool) {
   throw std::runtime_error("this build has no CUDA backend (configure with CZ_CUDA=ON and nvcc)");
 }
 LopLauncher::~LopLauncher() = default;
