@@ -15,7 +15,9 @@ namespace cz::gpu {
 
 namespace {
 
-constexpr std::uint64_t kScratchBytes = std::uint64_t{1} << 30;  // global-slot scratch cap
+// Global-slot scratch cap: a quarter of the device's memory, at most 8 GiB (2^31 words, so slot ×
+// stride indices stay 32-bit).
+constexpr std::uint64_t kScratchCap = std::uint64_t{8} << 30;
 
 __global__ void lop_kernel(LopView p, LopTask t, std::uint64_t base0, std::uint64_t lo, std::uint64_t hi,
                            std::uint64_t groups, std::uint32_t* scratch, unsigned long long* failed,
@@ -49,6 +51,7 @@ struct LopLauncher::Impl {
   int sms = 1;
   std::size_t smem_optin = 48 * 1024;
   bool global_slots = false;
+  std::uint64_t scratch_bytes = 0;
 };
 
 LopLauncher::LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask& task, bool global_slots)
@@ -59,6 +62,7 @@ LopLauncher::LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask
   m.slots = std::max<std::uint32_t>(slots, 1);
   m.sms = std::max(d.sm_count, 1);
   m.global_slots = global_slots;
+  m.scratch_bytes = std::min<std::uint64_t>(kScratchCap, d.global_bytes / 4);
   int optin = 0;
   CZ_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d.index));
   m.smem_optin = static_cast<std::size_t>(std::max(optin, 48 * 1024));
@@ -98,7 +102,7 @@ void LopLauncher::run(std::uint64_t k0, std::uint64_t count, std::uint64_t& fail
   std::size_t dyn = smem;
   if (smem > m.smem_optin || m.global_slots) {  // global slots: bound the scratch, the grid strides over the rest
     block = 128;
-    const std::uint64_t cap = std::max<std::uint64_t>(block, kScratchBytes / (std::uint64_t{m.slots} * 4) / block * block);
+    const std::uint64_t cap = std::max<std::uint64_t>(block, m.scratch_bytes / (std::uint64_t{m.slots} * 4) / block * block);
     grid = std::max<std::uint64_t>(1, std::min<std::uint64_t>((groups + block - 1) / block, cap / block));
     m.scratch.resize(static_cast<std::size_t>(grid * block) * m.slots);
     scratch = m.scratch.get();
