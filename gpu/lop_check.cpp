@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "gpu/lop_device_program.h"
 #include "gpu/lop_launch.h"
 
 namespace cz::gpu {
@@ -52,7 +53,7 @@ LopCheck::LopCheck(const circuits::Circuit& c, const LopTask& task, std::vector<
 std::unique_ptr<BlockWorker> LopCheck::twin() const { return std::make_unique<LopTwin>(prog_, task_); }
 std::unique_ptr<BlockWorker> LopCheck::cuda() const { return std::make_unique<LopCuda>(prog_, task_); }
 
-std::shared_ptr<const LopCheck> lop_compare_check(const circuits::Circuit& c, std::size_t d) {
+std::shared_ptr<const DeviceProgram> lop_compare_check(const circuits::Circuit& c, std::size_t d) {
   if (!c.all_outputs_bit() || c.num_inputs() != 2 * d || c.outputs().size() != 2 + 2 * d) return nullptr;
   LopTask t;
   t.kind = LopTaskKind::Compare;
@@ -60,7 +61,7 @@ std::shared_ptr<const LopCheck> lop_compare_check(const circuits::Circuit& c, st
   return std::make_shared<const LopCheck>(c, t);
 }
 
-std::shared_ptr<const LopCheck> lop_sort_check(const circuits::Circuit& c, std::size_t n, std::size_t d, std::size_t w) {
+std::shared_ptr<const DeviceProgram> lop_sort_check(const circuits::Circuit& c, std::size_t n, std::size_t d, std::size_t w) {
   if (!c.all_outputs_bit() || n > kMaxSortKeys || d > 64 || w > 64 || c.num_inputs() != n * d ||
       c.outputs().size() != n * (d + w))
     return nullptr;
@@ -72,8 +73,8 @@ std::shared_ptr<const LopCheck> lop_sort_check(const circuits::Circuit& c, std::
   return std::make_shared<const LopCheck>(c, t);
 }
 
-std::shared_ptr<const LopCheck> lop_triples_check(const circuits::Circuit& c, std::size_t n, std::size_t vocab, std::size_t d,
-                                                  std::size_t out_cols, bool found, const std::vector<std::vector<int>>& codes) {
+std::shared_ptr<const DeviceProgram> lop_triples_check(const circuits::Circuit& c, std::size_t n, std::size_t vocab, std::size_t d,
+                                                       std::size_t out_cols, bool found, const std::vector<std::vector<int>>& codes) {
   if (!c.all_outputs_bit() || n < 1 || n > static_cast<std::size_t>(kMaxTriples) || codes.size() != vocab ||
       c.num_inputs() != 3 * n * d || c.outputs().size() != n * out_cols || out_cols != d + (found ? 1 : 0))
     return nullptr;
@@ -98,7 +99,7 @@ std::shared_ptr<const LopCheck> lop_triples_check(const circuits::Circuit& c, st
   return std::make_shared<const LopCheck>(c, t, std::move(table));
 }
 
-std::shared_ptr<const LopCheck> lop_eval_only_check(const circuits::Circuit& c) {
+std::shared_ptr<const DeviceProgram> lop_eval_only_check(const circuits::Circuit& c) {
   return std::make_shared<const LopCheck>(c, LopTask{});
 }
 

@@ -39,9 +39,14 @@ struct LopTask {
 
 // Input word i of the exhaustive 0/1 enumeration for the group at base.
 CZ_HD std::uint32_t lop_exhaustive_word(std::uint64_t base, std::uint32_t i) {
-  constexpr std::uint32_t kLane[5] = {0xAAAAAAAAu, 0xCCCCCCCCu, 0xF0F0F0F0u, 0xFF00FF00u, 0xFFFF0000u};
-  if (i < 5) return kLane[i];
-  return (i < 64 && ((base >> i) & 1)) ? ~0u : 0u;
+  switch (i) {  // bit i of the lane number (no table: a device-side table would sit in local memory)
+    case 0: return 0xAAAAAAAAu;
+    case 1: return 0xCCCCCCCCu;
+    case 2: return 0xF0F0F0F0u;
+    case 3: return 0xFF00FF00u;
+    case 4: return 0xFFFF0000u;
+    default: return (i < 64 && ((base >> i) & 1)) ? ~0u : 0u;
+  }
 }
 
 CZ_HD std::uint32_t lop_bit(const LopView& p, const std::uint32_t* w, std::uint32_t stride, std::uint32_t o, int lane) {

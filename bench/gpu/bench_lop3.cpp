@@ -14,12 +14,14 @@
 #include "constructions/mqar/dyadic_circuit.h"
 #include "gpu/device.h"
 #include "gpu/lop_check.h"
+#include "gpu/lop_device_program.h"
 #include "verify/construction.h"
 
 namespace {
 using namespace cz;
 
 struct Subject {
+  Subject(std::shared_ptr<const DeviceProgram> p, std::size_t a) : check(std::dynamic_pointer_cast<const gpu::LopCheck>(p)), ands(a) {}
   std::shared_ptr<const gpu::LopCheck> check;
   std::size_t ands = 0;
 };

@@ -64,6 +64,22 @@ for name in $paths; do
   [ "$(field "$tag.twin.json" device)" = "cpu-twin" ] || { echo "FAIL $name: twin report device"; fails=$((fails+1)); }
 done
 
+# --- larger domains, and failing variants (the counterexample is rebuilt through run(k)) ---
+if [ -n "$paths" ]; then
+  while read -r want name args; do
+    tag=$(echo "$name $args" | tr '/ =' '___')
+    check "cpu-$tag" "$want" "$CZ" verify "$name" $args --json "$tag.cpu.json"
+    check "twin-$tag" "$want" "$CZ" verify "$name" $args --device twin --json "$tag.twin.json"
+    same "$tag.cpu.json" "$tag.twin.json"
+  done <<'EOF2'
+0 circuit/sort -p n=5 -p d=4 -p network=bitonic
+0 circuit/compare -p d=10
+0 mqar/dyadic -p n=2 -p c=3 -p encoding=onehot
+1 mqar/dyadic -p n=4 -p prefix=lsb
+1 mqar/dyadic -p n=4 -p variant=paper
+EOF2
+fi
+
 # --- a shard on the twin merges with a shard on the CPU into the one-run report ---
 first=$(echo $paths | cut -d' ' -f1)
 if [ -n "$first" ]; then

@@ -12,6 +12,7 @@
 #include "circuits/builder.h"
 #include "circuits/gadgets_compare.h"
 #include "gpu/lop_check.h"
+#include "gpu/lop_device_program.h"
 #include "gpu/lop_launch.h"
 
 using namespace cz;
@@ -82,7 +83,7 @@ TEST_CASE("cuda LOP3: mqar/dyadic, failing variants included") {
 
 TEST_CASE("cuda LOP3: slots in the global scratch give the same verdicts") {
   const auto mutant = compare_mutant(8);
-  const auto prog = gpu::lop_compare_check(*mutant, 8);
+  const auto prog = std::dynamic_pointer_cast<const gpu::LopCheck>(gpu::lop_compare_check(*mutant, 8));
   REQUIRE(prog);
   BlockResult twin;
   prog->twin()->run(5, 65536 - 9, twin);
