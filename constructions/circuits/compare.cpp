@@ -8,6 +8,7 @@
 
 #include "circuits/gadgets_compare.h"
 #include "constructions/circuits/support.h"
+#include "gpu/lop_check.h"
 
 namespace cz {
 namespace {
@@ -52,7 +53,8 @@ const bool registered = register_construction({
         for (std::size_t k = 0; k < d; ++k) out.push_back(in[hi + k]);
         return out;
       };
-      return circ::exhaustive_01_check(b.circuit_ir, ref, o, "pairs of d-bit words");
+      auto device = [c = b.circuit_ir, d]() -> std::shared_ptr<const DeviceProgram> { return gpu::lop_compare_check(*c, d); };
+      return circ::exhaustive_01_check(b.circuit_ir, ref, o, "pairs of d-bit words", nullptr, device);
     }});
 }  // namespace
 }  // namespace cz

@@ -10,6 +10,7 @@
 #include "circuits/gadgets_sort.h"
 #include "constructions/circuits/support.h"
 #include "constructions/memory_estimate.h"
+#include "gpu/lop_check.h"
 
 namespace cz {
 namespace {
@@ -109,7 +110,9 @@ const bool registered = register_construction({
         }
         return true;
       };
-      Check k = circ::exhaustive_01_check(b.circuit_ir, ref, o, "n keys of d bits, index payload", accept);
+      // The device path checks the same acceptance (gpu/lop_kernel.h lop_sort_ok).
+      auto device = [c = b.circuit_ir, n, d, w]() -> std::shared_ptr<const DeviceProgram> { return gpu::lop_sort_check(*c, n, d, w); };
+      Check k = circ::exhaustive_01_check(b.circuit_ir, ref, o, "n keys of d bits, index payload", accept, device);
       return k;
     }});
 }  // namespace

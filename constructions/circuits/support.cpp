@@ -18,7 +18,7 @@ circuits::CircuitStats attach(Built& b, circuits::Circuit c) {
 }
 
 Check exhaustive_01_check(std::shared_ptr<const circuits::Circuit> c, Reference ref, const DomainOptions& o,
-                          const std::string& what, Accept accept) {
+                          const std::string& what, Accept accept, DevicePath device) {
   {  // before preparing evaluators: their per-gate tables, and per thread a value per gate
     const std::uint64_t g = c->size(), t = est::check_threads(o.threads);
     require_memory(sat_add(sat_mul(g, 32), sat_mul(sat_mul(g, 16), t)),
@@ -31,6 +31,7 @@ Check exhaustive_01_check(std::shared_ptr<const circuits::Circuit> c, Reference 
   const bool exhaustive = fits && !o.samples;
   k.domain = exhaustive ? "exhaustive" : "sampled";
   k.instances = exhaustive ? (std::uint64_t{1} << n) : o.samples.value_or(100000);
+  if (exhaustive && device) k.device = device();
   k.description = (exhaustive ? "all " : "seeded random ") + std::string("0/1 vectors of ") + std::to_string(n) +
                   " input bits (" + what + ")";
   const std::uint64_t seed = o.seed;

@@ -22,7 +22,10 @@ using Reference = std::function<std::vector<long long>(const std::vector<int>& i
 // Optional acceptance test used instead of "got == reference" (e.g. any valid order of equal
 // keys): returns true when `got` is a correct answer for `inputs`.
 using Accept = std::function<bool(const std::vector<int>& inputs, const std::vector<Int>& got)>;
+// device: the check's device path (issue 12), asked for only when the domain is exhaustive (the
+// device paths generate "input i = bit i of the instance number" themselves); null for none.
+using DevicePath = std::function<std::shared_ptr<const DeviceProgram>()>;
 Check exhaustive_01_check(std::shared_ptr<const circuits::Circuit> c, Reference ref, const DomainOptions& o,
-                          const std::string& what, Accept accept = nullptr);
+                          const std::string& what, Accept accept = nullptr, DevicePath device = nullptr);
 
 }  // namespace cz::circ

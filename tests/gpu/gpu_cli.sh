@@ -15,13 +15,13 @@ check() {  # check NAME EXPECTED_RC CMD...
   if [ "$rc" != "$want" ]; then echo "FAIL $name: exit $rc, want $want"; cat "$T/err"; fails=$((fails+1)); fi
 }
 err_has() { grep -q -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks '$2'"; cat "$T/err"; fails=$((fails+1)); }; }
-# same A.json B.json: equal but for engine, device, timing, seconds and shards (a merge names its
-# split by design, tests/scale/shards_checkpoints.sh; the merge below checks that field itself)
+# same A.json B.json [KEYS...]: equal but for engine, device, timing and seconds (and KEYS: a merge
+# also says how many shards it merged, as tests/scale/shards_checkpoints.sh strips)
 same() {
-  python3 - "$1" "$2" <<'PY' || { echo "FAIL reports differ: $1 $2"; fails=$((fails+1)); }
+  python3 - "$@" <<'PY' || { echo "FAIL reports differ: $1 $2"; fails=$((fails+1)); }
 import json, sys
 def strip(j):
-    for k in ("engine", "device", "timing", "seconds", "shards"): j.pop(k, None)
+    for k in ("engine", "device", "timing", "seconds", *sys.argv[3:]): j.pop(k, None)
     return j
 a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
 if a != b:
@@ -64,6 +64,22 @@ for name in $paths; do
   [ "$(field "$tag.twin.json" device)" = "cpu-twin" ] || { echo "FAIL $name: twin report device"; fails=$((fails+1)); }
 done
 
+# --- larger domains, and failing variants (the counterexample is rebuilt through run(k)) ---
+if [ -n "$paths" ]; then
+  while read -r want name args; do
+    tag=$(echo "$name $args" | tr '/ =' '___')
+    check "cpu-$tag" "$want" "$CZ" verify "$name" $args --json "$tag.cpu.json"
+    check "twin-$tag" "$want" "$CZ" verify "$name" $args --device twin --json "$tag.twin.json"
+    same "$tag.cpu.json" "$tag.twin.json"
+  done <<'EOF2'
+0 circuit/sort -p n=5 -p d=4 -p network=bitonic
+0 circuit/compare -p d=10
+0 mqar/dyadic -p n=2 -p c=3 -p encoding=onehot
+1 mqar/dyadic -p n=4 -p prefix=lsb
+1 mqar/dyadic -p n=4 -p variant=paper
+EOF2
+fi
+
 # --- a shard on the twin merges with a shard on the CPU into the one-run report ---
 first=$(echo $paths | cut -d' ' -f1)
 if [ -n "$first" ]; then
@@ -71,7 +87,7 @@ if [ -n "$first" ]; then
   check shard1 0 "$CZ" verify "$first" --shard 1/2 --json p1.json
   check merge 0 "$CZ" merge p0.json p1.json --json merged.json
   check whole 0 "$CZ" verify "$first" --json whole.json
-  same merged.json whole.json
+  same merged.json whole.json shards
   [ "$(field merged.json shards)" = "2" ] || { echo "FAIL merged shards: $(field merged.json shards)"; fails=$((fails+1)); }
   [ "$(field merged.json device)" = "cpu + cpu-twin" ] || { echo "FAIL merged device: $(field merged.json device)"; fails=$((fails+1)); }
 fi
