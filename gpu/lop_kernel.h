@@ -11,7 +11,7 @@
 
 #include "gpu/hd.h"
 #include "gpu/lop3.h"
-#include "gpu/mqar_triples.h"
+#include "gpu/mqar_sampled.h"
 
 namespace cz::gpu {
 
@@ -21,7 +21,7 @@ enum class LopTaskKind : std::uint32_t {
   EvalOnly,  // no reference: every lane passes (throughput benchmarks)
   Compare,   // circuit/compare: inputs x (d bits, LSB first) then y; outputs lt, eq, min[d], max[d]
   Sort,      // circuit/sort: n keys of d bits; outputs per rank: key (d bits), index (w bits)
-  Triples,   // mqar/dyadic on the exhaustive triples domain
+  Triples,   // mqar/dyadic on a triples domain (exhaustive, or triples_sampled with its seed)
 };
 
 // What is checked. The 0/1 tasks (EvalOnly, Compare, Sort) take instance k as "input i = bit i of
@@ -32,7 +32,7 @@ struct LopTask {
   // Triples: row r of the N×d input holds token r's code (keys, values, queries at rows 3i,
   // 3i+1, 3i+2); query i's outputs are its answer's code (or zeros), then [answer exists] when
   // found. codes: per token, code_words words of code bits (bit j = column j).
-  TriplesShape shape;
+  TriplesSource src;
   std::uint32_t out_cols = 0, found = 0, code_words = 0;
   const std::uint32_t* codes = nullptr;
 };
@@ -54,7 +54,7 @@ CZ_HD std::uint32_t lop_bit(const LopView& p, const std::uint32_t* w, std::uint3
 }
 
 CZ_HD void lop_triples_tokens(const LopTask& t, std::uint64_t k, std::int32_t* keys, std::int32_t* vals, std::int32_t* qs) {
-  triples_unrank(t.shape, k, keys, vals, qs);
+  triples_draw(t.src, k, keys, vals, qs);
 }
 
 CZ_HD void lop_load_inputs(const LopView& p, const LopTask& t, std::uint64_t base, std::uint32_t mask, std::uint32_t* w,

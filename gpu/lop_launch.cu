@@ -75,7 +75,7 @@ LopLauncher::LopLauncher(const LopView& prog, std::uint32_t slots, const LopTask
   if (prog.n_out) m.out_slot.upload(prog.out_slot, prog.n_out);
   m.view = LopView{m.ops.get(), prog.n_ops, m.in_slot.get(), prog.n_in, m.out_slot.get(), prog.n_out};
   m.task = task;
-  const std::size_t n_codes = task.kind == LopTaskKind::Triples ? static_cast<std::size_t>(task.shape.c) * task.code_words : 0;
+  const std::size_t n_codes = task.kind == LopTaskKind::Triples ? static_cast<std::size_t>(task.src.shape.c) * task.code_words : 0;
   m.codes.resize(std::max<std::size_t>(n_codes, 1));
   if (n_codes) m.codes.upload(task.codes, n_codes);
   m.task.codes = m.codes.get();
