@@ -14,6 +14,7 @@
 #include "circuits/io.h"
 #include "model/model_json.h"
 #include "util/atomic_file.h"
+#include "gpu/device.h"
 #include "util/error.h"
 
 namespace cz::cli {
@@ -44,8 +45,11 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
-  if (o.device != "cpu" && o.device != "auto")  // auto: a user's file has no device path, so the CPU
-    throw InputError("a user's --model/--circuit/--program file is checked on the CPU (use --device cpu or auto)", "--device");
+  // Device paths exist for --model files against --task mqar (app/engine/byo_mqar.h); the engine
+  // says so for any other task. Circuit and program files are checked on the CPU.
+  if (o.device != "cpu" && o.device != "auto" && o.model_file.empty())
+    throw InputError("a user's --circuit/--program file is checked on the CPU (use --device cpu or auto)", "--device");
+  if (o.device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "app/engine/byo_mqar.h"
 #include "circuits/eval.h"
 #include "circuits/stats.h"
 #include "model/eval.h"
@@ -186,6 +187,7 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
     }
   }
   Check check = task.check(p, art.fn, opts);
+  if (task.name == "mqar" && art.model) add_mqar_model_paths(p, *art.model, opts, check);  // byo_mqar.h
   if (!check.block) check.block = scalar_blocks(check.run);
   if (check.block_kind.empty()) check.block_kind = "adapter over run(k)";
   return run_check(pseudo, p, built, check, opts);

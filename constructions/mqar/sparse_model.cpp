@@ -126,6 +126,41 @@ Model to_model(const SparseModel& s) {
 }
 
 namespace {
+bool sparse_of(const RatMatrix& r, SparseMat& out) {
+  out = SparseMat(r.rows(), r.cols());
+  for (std::size_t i = 0; i < r.rows(); ++i)
+    for (std::size_t j = 0; j < r.cols(); ++j) {
+      const Rat& v = r(i, j);
+      if (!v.is_integer() || !v.num().fits_int64()) return false;
+      if (const std::int64_t x = v.num().to_int64()) out.add(i, j, x);
+    }
+  return true;
+}
+}  // namespace
+
+std::optional<SparseModel> sparse_from_model(const Model& m) {
+  SparseModel s;
+  s.N = m.N;
+  s.d = m.d;
+  s.inner_N = m.inner_N;
+  s.inner_d = m.inner_d;
+  s.conv = m.conv;
+  for (const auto& layer : m.layers) {
+    SparseLayer L;
+    bool ok = false;
+    if (const auto* b = std::get_if<BaseConvLayer>(&layer))
+      ok = sparse_of(b->W, L.W) && sparse_of(b->b1, L.b1) && sparse_of(b->h, L.h) && sparse_of(b->b2, L.b2);
+    else if (const auto* a = std::get_if<LinearAttentionLayer>(&layer)) {
+      L.attention = true;
+      ok = sparse_of(a->Wq, L.Wq) && sparse_of(a->Wk, L.Wk) && sparse_of(a->Wv, L.Wv);
+    }
+    if (!ok) return std::nullopt;  // an MLP (ReLU), or a weight that is no int64 integer
+    s.layers.push_back(std::move(L));
+  }
+  return s;
+}
+
+namespace {
 PreparedModel<RingI64> prepared(const SparseModel& s, bool pooled) {
   PreparedModel<RingI64> p{RingI64{}, s.N, s.d, s.inner_N, s.inner_d, s.conv, {}};
   for (const auto& L : s.layers) {

@@ -32,6 +32,10 @@ TaskShape task_shape(const Params& p);
 // seed, 1000 examples unless --samples.
 mqar::Domain domain_for(const TaskShape& s, const DomainOptions& o);
 
+// The task's token code (`-p encoding=onehot|binary|phot`, `-p p=` digits) for a user's file
+// (verify --model/--circuit --task mqar; defined with the task in verify/task_mqar.cpp).
+mqar::Codec task_codec(const Params& p, const TaskShape& s);
+
 // An instance with the most distinct query-key distances the layout allows (triples: n-1, every
 // q_i = k_0; zoology: K, key K-1-j queried at row 2K+2j), so that a data-dependent model built
 // for it has the domain's largest width.

@@ -11,13 +11,15 @@
 #include "verify/task.h"
 
 namespace cz {
-namespace {
 
-mqar::Codec codec_of(const Params& p, const mqar::TaskShape& s) {
+mqar::Codec mqar::task_codec(const Params& p, const TaskShape& s) {
   const std::string& e = p.s("encoding");
   const mqar::Encoding enc = e == "binary" ? mqar::Encoding::Binary : e == "phot" ? mqar::Encoding::PHot : mqar::Encoding::OneHot;
   return mqar::make_codec(enc, s.c, enc == mqar::Encoding::PHot ? p.u("p") : 1);
 }
+
+namespace {
+mqar::Codec codec_of(const Params& p, const mqar::TaskShape& s) { return mqar::task_codec(p, s); }
 
 std::vector<ParamSpec> mqar_params() {
   std::vector<ParamSpec> ps = mqar::task_params();

@@ -61,6 +61,29 @@ assert r["counterexample"]["expected"] != r["counterexample"]["got"]
 PY
 check byo-att-sampled 0 "$CZ" verify --model att.json --task mqar --samples 50 --seed 3 --json s.json
 [ "$(instances s.json)" = 50 ] || { echo "FAIL byo-att-sampled: want 50 instances"; fails=$((fails+1)); }
+# The user's model runs on the built-ins' paths: the lane program (block engine), and the device
+# path's CPU twin, each with the scalar path's counts and counterexample (issues 12, 15).
+for f in att mut; do
+  want=0; [ $f = mut ] && want=1
+  check "byo-$f-scalar" $want "$CZ" verify --model $f.json --task mqar --scalar --json $f-scalar.json
+  check "byo-$f-twin" $want "$CZ" verify --model $f.json --task mqar --device twin --json $f-twin.json
+  check "byo-$f-twin-sampled" $want "$CZ" verify --model $f.json --task mqar --device twin --samples 400 --seed 9 --json $f-ts.json
+  check "byo-$f-cpu-sampled" $want "$CZ" verify --model $f.json --task mqar --samples 400 --seed 9 --json $f-cs.json
+  py $f-scalar.json $f-twin.json $f-ts.json $f-cs.json <<'PY'
+import json, sys
+scalar, twin, ts, cs = (json.load(open(p)) for p in sys.argv[1:5])
+assert twin["device"] == "cpu-twin" and twin["engine"]["kind"].startswith("cpu twin of the device path: modular")
+for a, b in ((scalar, twin), (cs, ts)):
+    for k in ("instances", "passed", "failed", "counterexample", "verdict"):
+        assert a[k] == b[k], (k, a[k], b[k])
+PY
+done
+py byo.json <<'PY'
+import json, sys
+assert json.load(open(sys.argv[1]))["engine"]["kind"].startswith("lane program of your model")
+PY
+check byo-circuit-twin 2 "$CZ" verify --circuit nothing.aag --task mqar --device twin; err_has byo-circuit-twin "checked on the CPU"
+check byo-model-twin-nopath 2 "$CZ" verify --model att.json --task identity --device twin
 
 # --- every primitive: the exported model verifies with the built-in's counts ---
 for row in "identity:" "shift_down:-p s=2" "shift_up:-p s=1 -p conv=cyclic" "cumsum:" "add:" "hadamard:" "remember:"; do

@@ -52,7 +52,7 @@ check cpu 0 "$CZ" verify primitive/identity --json cpu.json
 if [ "$(python3 -c "import json; print(json.load(open('dev.json'))['present'])")" = "False" ]; then
   check cuda-none 2 "$CZ" verify primitive/identity --device cuda; err_has cuda-none "^error: .*CUDA"
 fi
-check byo-twin 2 "$CZ" verify --model nothing.json --task identity --device twin; err_has byo-twin "checked on the CPU"
+check byo-twin 2 "$CZ" verify --circuit nothing.aag --task identity --device twin; err_has byo-twin "checked on the CPU"
 
 # --- every device path: the twin's verdict is the CPU engine's ---
 paths=$(python3 -c "import json; print(' '.join(p['construction'] for p in json.load(open('dev.json'))['device_paths']))")
