@@ -44,8 +44,10 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
-  if (o.device != "cpu" && o.device != "auto")  // auto: a user's file has no device path, so the CPU
-    throw InputError("a user's --model/--circuit/--program file is checked on the CPU (use --device cpu or auto)", "--device");
+  // A program file compiles to the device's bytecode (gpu/program_code.h); models and circuits
+  // have no device path (auto: the CPU).
+  if (o.program_file.empty() && o.device != "cpu" && o.device != "auto")
+    throw InputError("a user's --model/--circuit file is checked on the CPU (use --device cpu or auto)", "--device");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";
@@ -55,8 +57,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
   const DomainOptions dom = domain_options(o);
 
   if (!o.program_file.empty()) {
-    const ProgramFile pf = read_program_file(o.program_file);
-    const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom);
+    const nlohmann::json source = parse_json_input(read_file(o.program_file), o.program_file);
+    const ProgramFile pf = program_from_json(source, o.program_file);
+    const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
     return finish(o, r, task, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
   }
   ByoArtifact art;
