@@ -45,10 +45,11 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
-  // Device paths exist for --model files against --task mqar (app/engine/byo_mqar.h); the engine
-  // says so for any other task. Circuit and program files are checked on the CPU.
-  if (o.device != "cpu" && o.device != "auto" && o.model_file.empty())
-    throw InputError("a user's --circuit/--program file is checked on the CPU (use --device cpu or auto)", "--device");
+  // Device paths: --model files against --task mqar (app/engine/byo_mqar.h; the engine says so for
+  // any other task) and --program files (compiled to the device's bytecode, gpu/program_code.h).
+  // Circuit files are checked on the CPU (auto: the CPU).
+  if (!o.circuit_file.empty() && o.device != "cpu" && o.device != "auto")
+    throw InputError("a user's --circuit file is checked on the CPU (use --device cpu or auto)", "--device");
   if (o.device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
@@ -59,8 +60,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
   const DomainOptions dom = domain_options(o);
 
   if (!o.program_file.empty()) {
-    const ProgramFile pf = read_program_file(o.program_file);
-    const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom);
+    const nlohmann::json source = parse_json_input(read_file(o.program_file), o.program_file);
+    const ProgramFile pf = program_from_json(source, o.program_file);
+    const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
     return finish(o, r, task, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
   }
   ByoArtifact art;

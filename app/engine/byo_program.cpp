@@ -4,6 +4,7 @@
 
 #include "constructions/sd/alg3.h"
 #include "constructions/sd/domain.h"
+#include "constructions/sd/program_device.h"
 #include "tasks/sd.h"
 #include "util/error.h"
 #include "verify/task.h"
@@ -39,7 +40,7 @@ ProgramRun run_on(const ProgramFile& pf, const sd::Instance& x) {
 }  // namespace
 
 Report run_program_check(const ProgramFile& pf, const std::string& file, const std::string& task_name,
-                         std::map<std::string, std::string> given, const DomainOptions& opts) {
+                         std::map<std::string, std::string> given, const DomainOptions& opts, const nlohmann::json* source) {
   if (task_name != "sd") throw InputError("a program file is checked against task sd (JRT Thm G.15) only", "--task " + task_name);
   if (!pf.task.empty() && pf.task != "sd") throw InputError("the program says it is for task '" + pf.task + "'", file);
   const Task& task = find_task("sd");
@@ -100,6 +101,8 @@ Report run_program_check(const ProgramFile& pf, const std::string& file, const s
     f.got = r.got ? nlohmann::json{{"intersects", r.got->intersects}, {"common", r.got->common}} : nlohmann::json(r.error);
     return f;
   });
+  // The device runs the same file: errors and answers as above; no state rule (this check has none).
+  if (source) check.device = sdc::sd_program_device(*source, file, dom, /*exact_min_state=*/false);
   return run_check(pseudo, p, built, check, opts);
 }
 

@@ -6,12 +6,17 @@
 #include <map>
 #include <string>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "app/engine/engine.h"
 #include "model/program_json.h"
 
 namespace cz {
 
+// source: the file's JSON; when given, the check gets the device path of the file compiled to
+// bytecode (constructions/sd/program_device.h) for `--device twin|cuda|auto`.
 Report run_program_check(const ProgramFile& pf, const std::string& file, const std::string& task,
-                         std::map<std::string, std::string> given, const DomainOptions& opts);
+                         std::map<std::string, std::string> given, const DomainOptions& opts,
+                         const nlohmann::json* source = nullptr);
 
 }  // namespace cz

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 
+#include "constructions/sd/program_device.h"
 #include "model/recurrent.h"
 #include "util/error.h"
+#include "verify/parts.h"
 
 namespace cz::sdc {
 
@@ -141,7 +143,13 @@ const bool registered = register_construction({
     build,
     [](const Params& p, const Built& b, const DomainOptions& o) {
       const auto& art = *std::static_pointer_cast<const RecurrentArtifact>(b.state);
-      return recurrent_check(art, make_sd_domain(p, o));
+      const SdDomain dom = make_sd_domain(p, o);
+      Check c = recurrent_check(art, dom);
+      // The device path runs the EXPORTED program file (alg3_export.cpp) compiled to bytecode;
+      // tests/gpu/test_program_alg3.cpp holds its verdicts to this check's on every instance.
+      if (const ProgramFactory* f = find_program("sd/recurrent-jrt"))
+        c.device = sd_program_device((*f)(p), "sd/recurrent-jrt (exported program)", dom, art.exact_min_state);
+      return c;
     }});
 
 }  // namespace

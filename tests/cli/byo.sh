@@ -237,6 +237,23 @@ python3 -c "
 import json; s = json.dumps(json.load(open('prog-fixed-jrt.json'))).replace('\"insert\": \"Z\"', '\"set\": \"smallFirst\"', 1)
 open('prog-mut.json', 'w').write(s)"
 check program-mutant 1 "$CZ" verify --program prog-mut.json --task sd; err_has program-mutant "counterexample for prog-mut.json"
+# --device twin (issue 12): the file compiled to the device's bytecode gives the CPU engine's
+# report (but for how it ran), for the exported file on two domains and for the mutant.
+for f in prog-fixed-jrt prog-paper-jrt prog-mut; do
+  want=0; [ $f = prog-mut ] && want=1
+  for dom in subsets orders; do
+    check "program-cpu-$f-$dom" $want "$CZ" verify --program $f.json --task sd -p domain=$dom --json dc.json
+    check "program-twin-$f-$dom" $want "$CZ" verify --program $f.json --task sd -p domain=$dom --device twin --json dt.json
+    python3 - dc.json dt.json <<'PY' || { echo "FAIL program-twin-$f-$dom: twin report differs from the CPU's"; fails=$((fails+1)); }
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+assert b["device"] == "cpu-twin" and a["device"] == "cpu", (a["device"], b["device"])
+for k in ("engine", "device", "timing", "seconds"): a.pop(k, None); b.pop(k, None)
+assert a == b, [k for k in a if a.get(k) != b.get(k)]
+PY
+  done
+done
+check program-circuit-twin 2 "$CZ" verify --circuit nothing.aag --task sd --device twin; err_has program-circuit-twin "checked on the CPU"
 check program-n 2 "$CZ" verify --program prog-fixed-jrt.json --task sd -p n=3; err_has program-n "^error: the program reads elements of n = 2 bits"
 check program-task 2 "$CZ" verify --program prog-fixed-jrt.json --task mqar; err_has program-task "checked against task sd"
 echo '{"format": "circuitzoo.program/1", "n": 2, "out_width": 3, "step": [{"if": {"foo": 1}}]}' > prog-bad.json

@@ -1,0 +1,28 @@
+// The CUDA launch of the program kernel (gpu/program_kernel.h), one instance per thread; failures
+// counted with atomicAdd, the smallest failing index kept with atomicMin. program_launch.cu in a
+// CUDA build; program_launch_nocuda.cpp (throws) otherwise. Light: no CUDA headers here.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gpu/program_kernel.h"
+
+namespace cz::gpu {
+
+class ProgramLaunch {
+ public:
+  // Uploads the bytecode once; throws std::runtime_error without a CUDA device or backend.
+  ProgramLaunch(const ProgramJob& job, const std::vector<ProgInsn>& code);
+  ~ProgramLaunch();
+  ProgramLaunch(const ProgramLaunch&) = delete;
+  ProgramLaunch& operator=(const ProgramLaunch&) = delete;
+  // Instances [k0, k0 + count): how many fail, and the smallest failing index (UINT64_MAX: none).
+  void run(std::uint64_t k0, std::uint64_t count, std::uint64_t& failed, std::uint64_t& first);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cz::gpu
