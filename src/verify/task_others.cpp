@@ -1,8 +1,9 @@
 // SD, GAR and EQ as tasks (JRT App. G): documented here with their encodings, domains and
-// references. Their built-in constructions are data-dependent pipelines or reductions (a model per
-// instance, an oracle called several times), and the instances have no single fixed shape
-// (|A|, |B| vary), so a user's single model or circuit file is not checked against them yet.
+// references. SD checks a user's model or circuit file on sized domains (task_sd_files.h); GAR and
+// EQ are solved by reductions here (oracle calls, an MQAR prompt), so their files go through the
+// task they reduce to.
 #include "verify/task.h"
+#include "verify/task_sd_files.h"
 
 namespace cz {
 
@@ -31,14 +32,18 @@ std::vector<Task> other_tasks() {
     t.output_decoding =
         "Alg. 3 (sd/recurrent-jrt): output row i is [r[0:n] :: 1] when row i of the compared set is stored, else zero; "
         "A and B intersect iff some flag (column n) is 1, and the flagged rows are A ∩ B. The Based pipeline "
-        "(sd/based-jrt) reads the answer the same way after its last layer";
+        "(sd/based-jrt) reads the answer the same way after its last layer. A file's output is read so: every flag is "
+        "0 or 1, a flagged row's element bits are 0 or 1, and the set of flagged elements must equal A ∩ B";
     t.domains = sd_domains;
     t.reference = "src/tasks/sd.h sd::intersection, sd::disjoint (a plain set intersection)";
     t.constructions = {"sd/recurrent-jrt", "sd/based-jrt", "sd/via-gar"};
-    t.byo_unsupported =
-        "model and circuit files: SD instances vary in length (N = |A| + |B| + 1) and the built-in models are "
-        "data-dependent pipelines, so a single-file check is not implemented yet; recurrent programs ARE checked: "
-        "verify --program FILE --task sd (export sd/recurrent-jrt --format program writes one)";
+    // A user's file (task_sd_files.h): one input length, so domain=sized; decoded as Alg. 3's output.
+    // Recurrent programs (any length) go through verify --program (app/engine/byo_program.h).
+    t.domains.push_back("your model or circuit file: domain=sized (|A| = a, |B| = b; N = copies·(a+b+1) rows), "
+                        "exhaustive or sampled as above; your program file (--program): every domain");
+    t.fill_from_artifact = sd_file_fill;
+    t.shape = sd_file_shape;
+    t.check = sd_file_check;
     ts.push_back(std::move(t));
   }
   {
@@ -57,7 +62,9 @@ std::vector<Task> other_tasks() {
                  "sampled: --samples K seeded draws, --seed S"};
     t.reference = "src/tasks/gar.h gar::solve (a map lookup)";
     t.constructions = {"gar/via-sd"};
-    t.byo_unsupported = "GAR is solved here by reductions (oracle calls), not by one model; no file form yet";
+    t.byo_unsupported = "GAR is solved here by reductions (oracle calls, export --format reduction), not by one model; a "
+                        "model with keys and values first and queries after is an MQAR model in the zoology layout: "
+                        "verify --model FILE --task mqar -p layout=zoology";
     ts.push_back(std::move(t));
   }
   {

@@ -29,7 +29,7 @@ ts = {t["name"]: t for t in json.load(open(sys.argv[1]))}
 for n in ["identity", "shift_down", "shift_up", "cumsum", "add", "hadamard", "remember", "mqar", "ar", "sd", "gar", "eq"]:
     t = ts[n]
     assert t["input_encoding"] and t["output_decoding"] and t["domains"] and t["reference"], n
-assert ts["mqar"]["check_files"] and not ts["sd"]["check_files"] and ts["sd"]["check_files_note"]
+assert ts["mqar"]["check_files"] and ts["sd"]["check_files"] and not ts["gar"]["check_files"] and ts["gar"]["check_files_note"]
 assert any(p["name"] == "encoding" and p["choices"] == ["onehot", "binary", "phot"] for p in ts["mqar"]["params"])
 PY
 check tasks-one 0 "$CZ" tasks shift_down --json -; out_has tasks-one '"name": "shift_down"'
@@ -139,7 +139,39 @@ err_has shape-model "^error: the model takes 9×3 inputs; task mqar needs input 
 check shape-model-prim 2 "$CZ" verify --model att.json --task shift_down -p N=8; err_has shape-model-prim "needs input and output N×d = 8×3"
 check shape-circuit 2 "$CZ" verify --circuit sd.aag --task mqar; err_has shape-circuit "^error: the circuit has 8 inputs and 8 outputs; task mqar needs 27 inputs.*(sd.aag)"
 check shape-unnamed 2 "$CZ" verify --circuit sd.bristol --task shift_down -p s=1; err_has shape-unnamed "no u\[i\]\[j\] names: give -p N and -p d"
-check task-unsupported 2 "$CZ" verify --model att.json --task sd; err_has task-unsupported "^error: task 'sd' cannot check a file yet"
+check task-unsupported 2 "$CZ" verify --model att.json --task gar; err_has task-unsupported "^error: task 'gar' cannot check a file yet"
+# --- SD from a circuit file (sized domains; output read as Alg. 3's flags) ---
+# n = 1, |A| = |B| = 1, plain prompt: rows [x::0], [0::1], [y::0]; row 2 answers [y :: x == y]
+# (XNOR = 1 - x - y + 2xy); a mutant flags x·y instead (misses x = y = 0).
+python3 - <<'PY'
+import json
+names = [f"u[{i}][{j}]" for i in range(3) for j in range(2)]
+g = [{"op": "const", "value": v} for v in ("1", "-1", "2", "0")]          # 6 7 8 9
+g += [{"op": "mul", "a": 7, "b": 0}, {"op": "mul", "a": 7, "b": 4},         # 10: -x  11: -y
+      {"op": "mul", "a": 0, "b": 4}, {"op": "mul", "a": 8, "b": 12},        # 12: xy  13: 2xy
+      {"op": "add", "a": 6, "b": 10}, {"op": "add", "a": 14, "b": 11}, {"op": "add", "a": 15, "b": 13}]  # 16: xnor
+def circuit(flag):
+    outs = [9, 9, 9, 9, 4, flag]
+    return {"format": "circuitzoo.circuit/1", "ring": "Z", "inputs": names, "gates": g,
+            "outputs": [{"name": f"y[{i}][{j}]", "gate": outs[2 * i + j]} for i in range(3) for j in range(2)]}
+json.dump(circuit(16), open("sd-xnor.json", "w"))
+json.dump(circuit(12), open("sd-and.json", "w"))
+PY
+check sd-file 0 "$CZ" verify --circuit sd-xnor.json --task sd -p a=1 -p b=1 -p prompt=plain --json sdf.json
+py sdf.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["task"] == "sd" and r["instances"] == 4 and r["failed"] == 0 and r["params"]["domain"] == "sized" and r["params"]["n"] == 1
+PY
+check sd-file-mutant 1 "$CZ" verify --circuit sd-and.json --task sd -p a=1 -p b=1 -p prompt=plain --json sdm.json
+py sdm.json <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+cx = r["counterexample"]
+assert r["failed"] == 1 and cx["instance"]["A"] == [0] == cx["instance"]["B"] and cx["expected"]["common"] == [0] and cx["got"]["common"] == []
+PY
+check sd-file-subsets 2 "$CZ" verify --circuit sd-xnor.json --task sd -p domain=subsets -p prompt=plain; err_has sd-file-subsets "one input length: give -p domain=sized"
+check sd-file-jrt 2 "$CZ" verify --circuit sd-xnor.json --task sd -p a=1 -p b=1; err_has sd-file-jrt "input and output N×d = 6×2 (N = 2·(a + b + 1)"
 check task-unknown 2 "$CZ" verify --model att.json --task nope; err_has task-unknown "^error: unknown task 'nope'.*(--task)"
 check task-missing 2 "$CZ" verify --model att.json; err_has task-missing "need --task"
 check both-files 2 "$CZ" verify --model att.json --circuit sd.aag --task mqar; err_has both-files "one of --model FILE, --circuit FILE or --program FILE"
