@@ -1,8 +1,11 @@
 #include "circuits/eval_bitslice.h"
 
+#include <immintrin.h>
+
 #include <array>
 #include <stdexcept>
 
+#include "circuits/lut3_map.h"
 #include "circuits/slots.h"
 
 namespace cz::circuits {
@@ -14,12 +17,50 @@ static_assert(sizeof(V) == BitSliced::kWords * 8);
 
 using K = BitSliced::K;
 
-// The hot loop, cloned per ISA (GCC function multiversioning). nb blocks per instruction (the
-// dispatch is paid once for all of them): slot s of block j is w[(s·nb + j)·W], input i of
-// block j is in[(j·n_in + i)·W].
-__attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(const BitSliced::Instr* code, std::size_t n,
-                                                                              const std::uint64_t* in, std::size_t n_in,
-                                                                              std::uint64_t* w, std::size_t nb) {
+bool cpu_has_avx512f() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f");
+}
+
+// K::Lut3 (lut3_map.h): the generic route never runs (tables are emitted only on AVX-512 CPUs) but
+// stays exact: the sum of the table's minterms.
+struct LutGeneric {
+  static void run(V* d, const V* x, const V* y, const V* z, std::size_t nb, std::uint8_t t) {
+    for (std::size_t j = 0; j < nb; ++j) {
+      V r{};
+      for (int m = 0; m < 8; ++m)
+        if ((t >> m) & 1) r |= ((m & 4) ? x[j] : ~x[j]) & ((m & 2) ? y[j] : ~y[j]) & ((m & 1) ? z[j] : ~z[j]);
+      d[j] = r;
+    }
+  }
+};
+
+// vpternlogq takes its table as an immediate: one case per table.
+struct LutAvx512 {
+  __attribute__((target("avx512f"))) static void run(V* d, const V* x, const V* y, const V* z, std::size_t nb,
+                                                      std::uint8_t t) {
+#define CZ_LUT(T)                                                                                                   \
+  case T:                                                                                                           \
+    for (std::size_t j = 0; j < nb; ++j)                                                                            \
+      d[j] = reinterpret_cast<V>(_mm512_ternarylogic_epi64(reinterpret_cast<__m512i>(x[j]), reinterpret_cast<__m512i>(y[j]), \
+                                                             reinterpret_cast<__m512i>(z[j]), T));                  \
+    break;
+#define CZ_LUT4(T) CZ_LUT(T) CZ_LUT(T + 1) CZ_LUT(T + 2) CZ_LUT(T + 3)
+#define CZ_LUT16(T) CZ_LUT4(T) CZ_LUT4(T + 4) CZ_LUT4(T + 8) CZ_LUT4(T + 12)
+#define CZ_LUT64(T) CZ_LUT16(T) CZ_LUT16(T + 16) CZ_LUT16(T + 32) CZ_LUT16(T + 48)
+    switch (t) { CZ_LUT64(0) CZ_LUT64(64) CZ_LUT64(128) CZ_LUT64(192) }
+#undef CZ_LUT64
+#undef CZ_LUT16
+#undef CZ_LUT4
+#undef CZ_LUT
+  }
+};
+
+// The hot loop, inlined into one function per ISA. nb blocks per instruction (the dispatch is paid
+// once for all of them): slot s of block j is w[(s·nb + j)·W], input i of block j is in[(j·n_in + i)·W].
+template <class Lut>
+inline __attribute__((always_inline)) void run_ops(const BitSliced::Instr* code, std::size_t n, const std::uint64_t* in,
+                                                   std::size_t n_in, std::uint64_t* w, std::size_t nb) {
   constexpr std::size_t W = BitSliced::kWords;
   const std::size_t S = nb * W;
   for (std::size_t k = 0; k < n; ++k) {
@@ -40,6 +81,7 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(co
       case K::Xor: for (std::size_t j = 0; j < nb; ++j) d[j] = x[j] ^ y[j]; break;
       case K::Xnor: for (std::size_t j = 0; j < nb; ++j) d[j] = ~(x[j] ^ y[j]); break;
       case K::Mux: for (std::size_t j = 0; j < nb; ++j) d[j] = (x[j] & y[j]) | (~x[j] & z[j]); break;
+      case K::Lut3: Lut::run(d, x, y, z, nb, I.t); break;
       case K::AndC: {
         const std::uint64_t f = I.z;
         const V cx = V{} - static_cast<std::uint64_t>(f & 1), cy = V{} - static_cast<std::uint64_t>((f >> 1) & 1),
@@ -50,6 +92,19 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void run_program(co
       }
     }
   }
+}
+
+
+__attribute__((target_clones("avx2", "default"))) void run_program(const BitSliced::Instr* code, std::size_t n,
+                                                                   const std::uint64_t* in, std::size_t n_in,
+                                                                   std::uint64_t* w, std::size_t nb) {
+  run_ops<LutGeneric>(code, n, in, n_in, w, nb);
+}
+
+__attribute__((target("avx512f"))) void run_program_avx512(const BitSliced::Instr* code, std::size_t n,
+                                                           const std::uint64_t* in, std::size_t n_in, std::uint64_t* w,
+                                                           std::size_t nb) {
+  run_ops<LutAvx512>(code, n, in, n_in, w, nb);
 }
 
 }  // namespace
@@ -95,6 +150,30 @@ BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()
     if (used[k])
       for (std::uint32_t a : nodes[k].arg)
         if (a != kNoSlot) used[a] = 1;
+  // 3-input tables where vpternlogq runs them (lut3_map.h); a folded node is no longer evaluated.
+  Lut3Map lut;
+  const bool use_lut3 = fuse_not && cpu_has_avx512f();
+  if (use_lut3) {
+    std::vector<Lut3Node> ln(nodes.size());
+    for (std::size_t k = 0; k < nodes.size(); ++k) {
+      const Node& nd = nodes[k];
+      Lut3Node& l = ln[k];
+      switch (nd.op) {
+        case BoolOp::Not: l.op = Lut3Node::Not; break;
+        case BoolOp::And: l.op = Lut3Node::And; break;
+        case BoolOp::Or: l.op = Lut3Node::Or; break;
+        case BoolOp::Xor: l.op = Lut3Node::Xor; break;
+        case BoolOp::Xnor: l.op = Lut3Node::Xnor; break;
+        case BoolOp::Mux: l.op = Lut3Node::Mux; break;
+        default: l.op = Lut3Node::Leaf; break;
+      }
+      l.arg = nd.arg;
+      l.neg = nd.neg;
+    }
+    lut = map_lut3(ln, used, pinned);
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+      if (lut.absorbed[k]) used[k] = 0;
+  }
   std::vector<std::uint32_t> renum(nodes.size(), kNoSlot);
   std::vector<std::array<std::uint32_t, 3>> args;
   std::vector<std::uint8_t> pin;
@@ -104,7 +183,8 @@ BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()
     renum[k] = static_cast<std::uint32_t>(kept.size());
     kept.push_back(k);
     auto rn = [&](std::uint32_t a) { return a == kNoSlot ? kNoSlot : renum[a]; };
-    args.push_back({rn(nodes[k].arg[0]), rn(nodes[k].arg[1]), rn(nodes[k].arg[2])});
+    const auto& a = use_lut3 && lut.mapped[k] ? lut.leaves[k] : nodes[k].arg;
+    args.push_back({rn(a[0]), rn(a[1]), rn(a[2])});
     pin.push_back(pinned[k]);
   }
   SlotPlan plan = allocate_slots(args, pin);
@@ -112,8 +192,15 @@ BitSliced::BitSliced(const Circuit& c, bool fuse_not) : n_inputs_(c.num_inputs()
   for (std::size_t m = 0; m < kept.size(); ++m) {
     const Node& nd = nodes[kept[m]];
     auto sl = [&](std::size_t i) { return args[m][i] == kNoSlot ? 0u : plan.slot[args[m][i]]; };
-    Instr in{K::Input, plan.slot[m], sl(0), sl(1), sl(2)};
+    Instr in{K::Input, 0, plan.slot[m], sl(0), sl(1), sl(2)};
     const bool n0 = nd.neg[0], n1 = nd.neg[1];
+    if (use_lut3 && lut.mapped[kept[m]]) {
+      in.k = K::Lut3;
+      in.t = lut.table[kept[m]];
+      ++lut3_;
+      code_.push_back(in);
+      continue;
+    }
     switch (nd.op) {
       case BoolOp::Input: in.k = K::Input; in.x = nd.input; break;
       case BoolOp::Const0: in.k = K::Const0; break;
@@ -146,7 +233,9 @@ void BitSliced::run_blocks(const std::uint64_t* in, std::uint64_t* out, std::siz
                            std::vector<std::uint64_t>& work) const {
   const std::size_t S = nb * kWords;
   work.resize(std::max<std::size_t>(slots_, 1) * S);
-  run_program(code_.data(), code_.size(), in, n_inputs_, work.data(), nb);
+  static const bool avx512 = cpu_has_avx512f();
+  if (avx512) run_program_avx512(code_.data(), code_.size(), in, n_inputs_, work.data(), nb);
+  else run_program(code_.data(), code_.size(), in, n_inputs_, work.data(), nb);
   const std::size_t O = out_slot_.size();
   for (std::size_t j = 0; j < nb; ++j)
     for (std::size_t o = 0; o < O; ++o)

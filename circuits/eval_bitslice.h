@@ -21,7 +21,9 @@ class BitSliced {
 
   // fuse_not: a NOT read by AND/OR/XOR/XNOR/MUX becomes a complement flag on that operand
   // (AND-with-complement ops: an AIG costs one op per AND instead of ~1.85); a NOT left with no
-  // other reader is dropped. fuse_not = false keeps every NOT as its own op (the reference).
+  // other reader is dropped; and on AVX-512 CPUs single-reader nodes fold into 3-input tables
+  // (an AIG's XOR or MUX, three ANDs, becomes one op). fuse_not = false keeps every NOT as its own
+  // op and every gate as itself (the reference).
   explicit BitSliced(const Circuit& c, bool fuse_not = true);
   std::size_t num_inputs() const { return n_inputs_; }
   std::size_t num_outputs() const { return out_slot_.size(); }
@@ -38,13 +40,16 @@ class BitSliced {
 
   // AndC: ((x ^ cx) & (y ^ cy)) ^ cr with the complement flags cx, cy, cr in bits 0, 1, 2 of z:
   // every AND/OR of complemented operands is this one op (an AIG runs branch-predictably).
-  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndC };
-  struct Instr { K k; std::uint32_t dst, x, y, z; };
+  // Lut3: any function of x, y, z given by its 8-bit table t (vpternlogq's immediate): emitted only
+  // on CPUs with AVX-512, where single-reader nodes are folded into their reader (lut3_map.h).
+  enum class K : std::uint8_t { Input, Const0, Const1, Not, And, Or, Xor, Xnor, Mux, AndC, Lut3 };
+  struct Instr { K k; std::uint8_t t; std::uint32_t dst, x, y, z; };
+  std::size_t lut3_ops() const { return lut3_; }
 
  private:
   std::vector<Instr> code_;
   std::vector<std::uint32_t> out_slot_;
-  std::size_t slots_ = 0, n_inputs_ = 0;
+  std::size_t slots_ = 0, n_inputs_ = 0, lut3_ = 0;
 };
 
 }  // namespace cz::circuits
