@@ -14,7 +14,7 @@ python3 "$(dirname "$0")/aiger_add_latch.py" "$T/g.aig" "$T/gl.aig"
 abc_out=$(berkeley-abc -c "read $T/gl.aig; &get; &sim -F 100 -W 64" 2>&1)
 abc_s=$(echo "$abc_out" | grep -o 'No bug detected.*Time = *[0-9.]*' | grep -o '[0-9.]*$')
 abc_read=$( { /usr/bin/time -f "%U" berkeley-abc -c "read $T/g.aig" >/dev/null; } 2>&1 | tail -1)
-ours=$(CZ_BENCH_AIG="$T/g.aig" "$B/bench/bench_circuits" --benchmark_filter=BM_aig_sim/409600/4/ 2>&1 | tail -1)
+ours=$(CZ_BENCH_AIG="$T/g.aig" "$B/bench/bench_circuits" --benchmark_filter=BM_aig_sim/409600/8/ 2>&1 | tail -1)
 sim=$(echo "$ours" | tr ' ' '\n' | grep '^s_sim=' | cut -d= -f2)
 read_s=$(echo "$ours" | tr ' ' '\n' | grep '^s_read=' | cut -d= -f2)
 echo "$ours"
