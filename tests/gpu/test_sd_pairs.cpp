@@ -4,6 +4,7 @@
 
 #include "constructions/sd/domain.h"
 #include "gpu/sd_pairs_shape.h"
+#include "program_compare.h"
 #include "tasks/sd.h"
 
 using namespace cz;
@@ -42,13 +43,7 @@ void same_instance(const sdc::SdDomain& d, const gpu::SdShape& s, std::uint64_t 
 }
 
 sdc::SdDomain domain(sdc::SdDomain::Kind kind, unsigned n, std::size_t kmax, std::size_t a, std::size_t b) {
-  sdc::SdDomain d;
-  d.kind = kind;
-  d.n = n;
-  d.kmax = kmax;
-  d.a = a;
-  d.b = b;
-  return d;
+  return test::sd_domain(kind, n, kmax, a, b, 0);  // tests/gpu/program_compare.h
 }
 
 }  // namespace
