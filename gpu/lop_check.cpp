@@ -1,6 +1,5 @@
 #include "gpu/lop_check.h"
 
-#include <stdexcept>
 
 #include "gpu/lop_device_program.h"
 #include "gpu/lop_launch.h"
@@ -73,27 +72,15 @@ std::shared_ptr<const DeviceProgram> lop_sort_check(const circuits::Circuit& c, 
   return std::make_shared<const LopCheck>(c, t);
 }
 
-std::shared_ptr<const DeviceProgram> lop_triples_check(const circuits::Circuit& c, std::size_t n, std::size_t vocab, std::size_t d,
-                                                       std::size_t out_cols, bool found, const std::vector<std::vector<int>>& codes,
-                                                       std::optional<std::uint64_t> sample_seed) {
-  if (!c.all_outputs_bit() || n < 1 || n > static_cast<std::size_t>(kMaxTriples) || codes.size() != vocab ||
-      c.num_inputs() != 3 * n * d || c.outputs().size() != n * out_cols || out_cols != d + (found ? 1 : 0))
+std::shared_ptr<const DeviceProgram> lop_triples_check(const circuits::Circuit& c, const TriplesSource& src, std::size_t d,
+                                                       std::size_t out_cols, bool found, const std::vector<std::vector<int>>& codes) {
+  const std::size_t n = static_cast<std::size_t>(src.shape.n), vocab = static_cast<std::size_t>(src.shape.c);
+  if (!c.all_outputs_bit() || codes.size() != vocab || c.num_inputs() != 3 * n * d || c.outputs().size() != n * out_cols ||
+      out_cols != d + (found ? 1 : 0))
     return nullptr;
   LopTask t;
   t.kind = LopTaskKind::Triples;
-  if (sample_seed) {  // drawn, not enumerated: only n and c are needed (c fits the 31-bit tokens)
-    if (vocab < n || vocab > (std::size_t{1} << 31)) return nullptr;
-    t.src.sampled = true;
-    t.src.seed = *sample_seed;
-    t.src.shape.n = static_cast<int>(n);
-    t.src.shape.c = static_cast<int>(vocab);
-  } else {
-    try {
-      t.src.shape = triples_shape(static_cast<int>(n), static_cast<int>(vocab));
-    } catch (const std::invalid_argument&) {
-      return nullptr;
-    }
-  }
+  t.src = src;
   t.n = static_cast<std::uint32_t>(n);
   t.d = static_cast<std::uint32_t>(d);
   t.out_cols = static_cast<std::uint32_t>(out_cols);

@@ -5,7 +5,7 @@
 #include "util/error.h"
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
-#include "gpu/device.h"
+#include "app/engine/device_path.h"
 
 namespace cz::cli {
 
@@ -32,9 +32,7 @@ int cmd_verify(const VerifyOptions& o) {
   }
   // --device is decided per check (app/engine/device_path.h); the flag's value is checked here,
   // before anything is built.
-  if (o.device != "cpu" && o.device != "cuda" && o.device != "auto" && o.device != "twin")
-    throw InputError("unknown device '" + o.device + "' (cpu | cuda | auto | twin)", "--device");
-  if (o.device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
+  check_device_flag(o.device);
   if (o.device != "cpu" && o.device != "auto" && !o.from_npy.empty())
     throw InputError("--from-npy batches are checked on the CPU (use --device cpu or auto)", "--device");
   if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");

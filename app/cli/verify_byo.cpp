@@ -8,13 +8,13 @@
 
 #include "app/cli/commands.h"
 #include "app/engine/byo.h"
+#include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "model/model_json.h"
 #include "util/atomic_file.h"
-#include "gpu/device.h"
 #include "util/error.h"
 
 namespace cz::cli {
@@ -50,7 +50,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   // Circuit files are checked on the CPU (auto: the CPU).
   if (!o.circuit_file.empty() && o.device != "cpu" && o.device != "auto")
     throw InputError("a user's --circuit file is checked on the CPU (use --device cpu or auto)", "--device");
-  if (o.device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
+  check_device_flag(o.device);
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";

@@ -14,16 +14,20 @@ void need_program(const Check& check, const std::string& name, const std::string
 }
 }  // namespace
 
+void check_device_flag(const std::string& device) {
+  if (device != "cpu" && device != "cuda" && device != "auto" && device != "twin")
+    throw InputError("unknown device '" + device + "' (cpu | cuda | auto | twin)", "--device");
+  if (device == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
+}
+
 DevicePath choose_device(const Check& check, const DomainOptions& opts, unsigned threads, const std::string& name) {
-  const std::string& want = opts.device.empty() ? std::string("cpu") : opts.device;
-  if (want != "cpu" && want != "cuda" && want != "auto" && want != "twin")
-    throw InputError("unknown device '" + want + "' (cpu | cuda | auto | twin)", "--device");
+  const std::string want = opts.device.empty() ? std::string("cpu") : opts.device;
+  check_device_flag(want);
   DevicePath out{check, threads, "cpu"};
   std::string use = want;
   if (want == "auto") use = (check.device && !opts.scalar && gpu::cuda_device().present) ? "cuda" : "cpu";
   if (use == "cpu") return out;
   if (opts.scalar) throw InputError("--scalar is the CPU reference path: drop --device " + want, "--scalar");
-  if (use == "cuda" && !gpu::cuda_device().present) throw InputError(gpu::cuda_device().why_not, "--device");
   need_program(check, name, use);
   std::shared_ptr<const DeviceProgram> prog = check.device;
   if (use == "twin") {

@@ -21,8 +21,12 @@ struct DevicePath {
   std::string device;   // the report's `device`: "cpu", "cpu-twin" or "cuda:0 (NVIDIA H200, sm_90)"
 };
 
-// Throws InputError (where "--device") for an unknown device, --device cuda without one, or a
-// device path asked of a construction (`name`) that has none.
+// The flag alone, before anything is built: InputError (where "--device") for an unknown value,
+// or cuda on a build or machine without a device (the reason). choose_device calls it too.
+void check_device_flag(const std::string& device);
+
+// Throws InputError (where "--device") as check_device_flag does, or for a device path asked of a
+// construction (`name`) that has none.
 DevicePath choose_device(const Check& check, const DomainOptions& opts, unsigned threads, const std::string& name);
 
 }  // namespace cz

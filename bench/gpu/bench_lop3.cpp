@@ -61,7 +61,8 @@ Subject dyadic8() {
       auto e = mqar::encode_token(cfg.codec, static_cast<std::int64_t>(t));
       codes.emplace_back(e.begin(), e.end());
     }
-    return Subject{gpu::lop_triples_check(*dc.circuit, 8, cfg.codec.c, dc.d, dc.out_cols, dc.found_output, codes),
+    return Subject{gpu::lop_triples_check(*dc.circuit, gpu::TriplesSource{gpu::triples_shape(8, static_cast<int>(cfg.codec.c))}, dc.d,
+                                           dc.out_cols, dc.found_output, codes),
                    circuits::to_aig(*dc.circuit).num_ands()};
   }();
   return s;

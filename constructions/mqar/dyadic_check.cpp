@@ -267,9 +267,8 @@ Check dyadic_check(const mqar::Domain& dom, std::shared_ptr<const DyadicCircuit>
     c.block_kind = "adapter over run(k)";
   }
   // The device path (issue 12): the same triples domain generated and checked on the device.
-  if (dom.triples_n && !S->codes.empty())  // exhaustive, or triples_sampled drawn with its seed
-    c.device = gpu::lop_triples_check(*dc->circuit, dom.triples_n, dom.triples_c, dc->d, dc->out_cols, dc->found_output, S->codes,
-                                      dom.exhaustive ? std::nullopt : std::optional<std::uint64_t>(dom.triples_seed));
+  if (const auto src = gpu::triples_source(dom); src && !S->codes.empty())  // exhaustive, or drawn with its seed
+    c.device = gpu::lop_triples_check(*dc->circuit, *src, dc->d, dc->out_cols, dc->found_output, S->codes);
   // Not a shrink: the engine's first failure gets its full, exactly re-evaluated details here.
   c.shrink = [S](const Failure& f) {
     const std::uint64_t k = f.instance["index"].get<std::uint64_t>();

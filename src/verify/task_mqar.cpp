@@ -19,7 +19,6 @@ mqar::Codec mqar::task_codec(const Params& p, const TaskShape& s) {
 }
 
 namespace {
-mqar::Codec codec_of(const Params& p, const mqar::TaskShape& s) { return mqar::task_codec(p, s); }
 
 std::vector<ParamSpec> mqar_params() {
   std::vector<ParamSpec> ps = mqar::task_params();
@@ -61,7 +60,7 @@ std::vector<Task> mqar_tasks() {
   t.claims_from = "mqar/attention";
   t.shape = [](const Params& p) {
     const mqar::TaskShape s = mqar::task_shape(p);
-    const mqar::Codec k = codec_of(p, s);
+    const mqar::Codec k = mqar::task_codec(p, s);
     TaskShapeNeed need{s.N, k.d, s.N, k.d, ""};
     need.text = "input and output N×d = " + std::to_string(s.N) + "×" + std::to_string(k.d) + " (" +
                 (s.layout == mqar::Layout::Triples ? "N = 3n" : std::string("N")) + ", d for " + p.s("encoding") +
@@ -71,7 +70,7 @@ std::vector<Task> mqar_tasks() {
   t.check = [](const Params& p, const TaskArtifact& a, const DomainOptions& o) {
     const mqar::TaskShape s = mqar::task_shape(p);
     MqarSolver sol;
-    sol.codec = codec_of(p, s);
+    sol.codec = mqar::task_codec(p, s);
     sol.run = [codec = sol.codec, eval = a.eval](const mqar::Instance& x) {
       MqarRun r;
       r.output = eval(mqar::encode(codec, x));
