@@ -4,15 +4,7 @@
 # circuit fields, and bad input: exit 2, `error: <what> (<where>)`, no partial files.
 set -u
 CZ="$1"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-check() {  # check NAME EXPECTED_RC CMD...
-  local name=$1 want=$2; shift 2
-  "$@" >"$T/out" 2>"$T/err"; local rc=$?
-  if [ "$rc" != "$want" ]; then echo "FAIL $name: exit $rc, want $want"; cat "$T/err"; fails=$((fails+1)); fi
-}
-err_has() { grep -q -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks '$2'"; cat "$T/err"; fails=$((fails+1)); }; }
+. "$(dirname "$0")/../cli/check_lib.sh"  # T, fails, check, err_has, out_has
 py() { python3 -c "$1" || { echo "FAIL $2"; fails=$((fails+1)); }; }
 
 # every format of an all-Bit construction, read back and checked equal to the circuit-json export

@@ -6,17 +6,8 @@
 set -u
 README="$(cd "$(dirname "$0")/../.." && pwd)/README.md"
 CZ="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"  # absolute: the test runs in its own folder
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$(dirname "$0")/check_lib.sh"  # T, fails, check, err_has, out_has
 cd "$T"
-fails=0
-check() {  # check NAME EXPECTED_RC CMD...
-  local name=$1 want=$2; shift 2
-  "$@" >"$T/out" 2>"$T/err"; local rc=$?
-  if [ "$rc" != "$want" ]; then echo "FAIL $name: exit $rc, want $want"; cat "$T/err"; fails=$((fails+1)); fi
-}
-err_has() { grep -q -- "$2" "$T/err" || { echo "FAIL $1: stderr lacks '$2'"; cat "$T/err"; fails=$((fails+1)); }; }
-out_has() { grep -q -- "$2" "$T/out" || { echo "FAIL $1: stdout lacks '$2'"; head -c 600 "$T/out"; fails=$((fails+1)); }; }
 py() { python3 - "$@" || { echo "FAIL python check: $*"; fails=$((fails+1)); }; }
 instances() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['instances'])" "$1"; }
 
