@@ -1,6 +1,5 @@
 #include "gpu/lop_check.h"
 
-
 #include "gpu/lop_device_program.h"
 #include "gpu/lop_launch.h"
 
