@@ -23,16 +23,13 @@
 #include "circuits/gadgets_sort.h"
 #include "constructions/mqar/dyadic_circuit.h"
 
+#include "peak_rss.h"
+
 namespace {
 using namespace cz;
 using namespace cz::circuits;
 namespace g = cz::circuits::gadgets;
 
-long peak_rss_kb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
 
 void report(benchmark::State& st, const Circuit& c, long rss0) {
   const double gates = static_cast<double>(c.size());

@@ -23,16 +23,13 @@
 #include "circuits/gadgets_sort.h"
 #include "circuits/stats.h"
 
+#include "peak_rss.h"
+
 namespace {
 using namespace cz;
 using namespace cz::circuits;
 namespace g = cz::circuits::gadgets;
 
-long peak_rss_kb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
 
 // Odd-even merge sort of n d-bit keys with an index payload of ceil(log2 n) bits.
 Circuit sort_network(std::size_t n, std::size_t d, Builder* keep = nullptr, std::size_t* table_bytes = nullptr) {
