@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "exact/rings.h"
+#include "tensor/conv_ntt_lanes.h"
 #include "tensor/ntt.h"
 #include "tensor/ntt_bound.h"
 
@@ -275,12 +276,14 @@ struct OneShotH {
 std::optional<Matrix<std::int64_t>> conv_ntt_i64(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u,
                                                  ConvMode mode, NttConvPlan* plan_out) {
   check_shapes(h, u);
+  if (auto y = lanes_oneshot_i64(h, u, mode, plan_out)) return std::move(*y);
   const std::vector<std::uint64_t> maxu = col_maxabs(u);
   const std::vector<u128> l1 = col_l1(h);
   NttConvPlan pl = finish_plan(u.rows(), u.cols(), mode, bounds_of(maxu, l1));
   if (plan_out) *plan_out = pl;
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<std::int64_t>(0, pl.d);
+  if (lanes_take(pl)) return lanes_conv_i64(pl, u, max_of(maxu), LaneFilter{&h, max_of(col_maxabs(h)), nullptr});
   OneShotH H{h, pl, max_of(col_maxabs(h))};
   Residues res;
   run_i64(pl, u, maxu, H, res);
@@ -290,11 +293,13 @@ std::optional<Matrix<std::int64_t>> conv_ntt_i64(const Matrix<std::int64_t>& h, 
 std::optional<Matrix<Int>> conv_ntt(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u, ConvMode mode,
                                     NttConvPlan* plan_out) {
   check_shapes(h, u);
+  if (auto y = lanes_oneshot_int(h, u, mode, plan_out)) return std::move(*y);
   const std::vector<std::uint64_t> maxu = col_maxabs(u);
   NttConvPlan pl = finish_plan(u.rows(), u.cols(), mode, bounds_of(maxu, col_l1(h)));
   if (plan_out) *plan_out = pl;
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<Int>(0, pl.d);
+  if (lanes_take(pl)) return lanes_conv_int(pl, u, max_of(maxu), LaneFilter{&h, max_of(col_maxabs(h)), nullptr});
   OneShotH H{h, pl, max_of(col_maxabs(h))};
   Residues res;
   run_i64(pl, u, maxu, H, res);
@@ -405,6 +410,7 @@ struct NttFilter::Impl {
   unsigned log_len;
   std::array<std::once_flag, kNttMaxPrimes> once;
   std::array<std::vector<std::uint32_t>, kNttMaxPrimes> H;  // prime t: d×L, all channels
+  std::unique_ptr<LanePrepared> lanes;                      // the same in the lane layout (conv_ntt_lanes.h)
 
   const std::uint32_t* get(unsigned t, const NttTable& tab) {
     std::call_once(once[t], [&] {
@@ -423,6 +429,7 @@ NttFilter::NttFilter(const Matrix<std::int64_t>& h, ConvMode mode)
   impl_->l1 = col_l1(h);
   impl_->hmax = max_of(col_maxabs(h));
   impl_->log_len = ntt_log_len(n_, mode);
+  impl_->lanes = std::make_unique<LanePrepared>(impl_->h, impl_->hmax, mode);
 }
 NttFilter::~NttFilter() = default;
 
@@ -438,6 +445,7 @@ std::optional<Matrix<Int>> NttFilter::apply(const Matrix<std::int64_t>& u, NttCo
   if (plan_out) *plan_out = pl;
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<Int>(0, d_);
+  if (lanes_take(pl)) return lanes_conv_int(pl, u, max_of(maxu), LaneFilter{nullptr, 0, impl_->lanes.get()});
   Residues res;
   run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_int(pl, res);
@@ -450,6 +458,7 @@ std::optional<Matrix<std::int64_t>> NttFilter::apply_i64(const Matrix<std::int64
   if (plan_out) *plan_out = pl;
   if (!pl.ntt) return std::nullopt;
   if (pl.n == 0) return Matrix<std::int64_t>(0, d_);
+  if (lanes_take(pl)) return lanes_conv_i64(pl, u, max_of(maxu), LaneFilter{nullptr, 0, impl_->lanes.get()});
   Residues res;
   run_i64(pl, u, maxu, [&](unsigned t, const NttTable& tab) { return FilterBuf{impl_->get(t, tab), nullptr}; }, res);
   return emit_i64(pl, res);

@@ -1,0 +1,102 @@
+// Lane-batched NTT kernels on AVX-512 (F, BW, DQ, VL): W = 16 channels per row, one 64-byte
+// register. Every function of this file, the templates of ntt_lanes_impl.h included, is compiled
+// for AVX-512 by the pragma and reached only through kernels_avx512(), which ntt.cpp's dispatch
+// hands out only when the CPU has it.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC PR 105593, as in ntt_avx512.cpp
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#include <immintrin.h>
+
+#include <climits>
+#include <type_traits>
+
+#include "tensor/ntt_lanes.h"
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl")
+
+namespace cz::ntt_lanes {
+namespace {
+
+struct V {
+  using R = __m512i;
+  static constexpr unsigned W = 16;
+  static constexpr unsigned kRadix = 3;  // stages per register pass (see LaneConv::radix)
+  static R load(const std::uint32_t* a) { return _mm512_loadu_si512(a); }
+  static void store(std::uint32_t* a, R x) { _mm512_storeu_si512(a, x); }
+  static R zero() { return _mm512_setzero_si512(); }
+  static R set1(std::uint32_t x) { return _mm512_set1_epi32(static_cast<int>(x)); }
+  static R add(R a, R b) { return _mm512_add_epi32(a, b); }
+  static R sub(R a, R b) { return _mm512_sub_epi32(a, b); }
+  static R minu(R a, R b) { return _mm512_min_epu32(a, b); }
+  static R mullo(R a, R b) { return _mm512_mullo_epi32(a, b); }
+  static R mulhi(R a, R b) {
+    const R even = _mm512_srli_epi64(_mm512_mul_epu32(a, b), 32);
+    const R odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
+    return _mm512_mask_blend_epi32(0xAAAA, even, odd);
+  }
+  // a·b·2^{-32} mod p, as ntt::mul_mont lane by lane (a·b < p·2^32 → [0, 2p)).
+  static R mont(R a, R b, R p, R pneg) {
+    const R te = _mm512_mul_epu32(a, b);
+    const R to = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
+    const R ue = _mm512_add_epi64(te, _mm512_mul_epu32(_mm512_mul_epu32(te, pneg), p));
+    const R uo = _mm512_add_epi64(to, _mm512_mul_epu32(_mm512_mul_epu32(to, pneg), p));
+    return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(ue, 32), uo);
+  }
+  // cnt ≤ 16 int64 with |x| < p < 2^30 → x mod p: the low 32 bits are x as int32; + p where < 0.
+  static R from_i64(const std::int64_t* s, unsigned cnt, std::uint32_t p) {
+    const __mmask8 mlo = cnt >= 8 ? 0xFF : static_cast<__mmask8>((1u << cnt) - 1);
+    const __mmask8 mhi = cnt <= 8 ? 0 : cnt >= 16 ? 0xFF : static_cast<__mmask8>((1u << (cnt - 8)) - 1);
+    const __m256i lo = _mm512_cvtepi64_epi32(_mm512_maskz_loadu_epi64(mlo, s));
+    const __m256i hi = _mm512_cvtepi64_epi32(_mm512_maskz_loadu_epi64(mhi, s + 8));
+    const R x = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    return _mm512_add_epi32(x, _mm512_and_si512(_mm512_srai_epi32(x, 31), set1(p)));
+  }
+  // Per-lane min, max and Σ|x| of int64 rows, two registers of 8 lanes each (masked loads: lanes
+  // beyond cnt see 0 and are not reported).
+  struct Acc {
+    __m512i mn[2], mx[2], l1[2];
+  };
+  static Acc acc_init() {
+    const __m512i lo = _mm512_set1_epi64(INT64_MIN), hi = _mm512_set1_epi64(INT64_MAX), z = _mm512_setzero_si512();
+    return Acc{{hi, hi}, {lo, lo}, {z, z}};
+  }
+  static void acc_row(Acc& a, const std::int64_t* s, unsigned cnt) {
+    const __mmask8 m[2] = {cnt >= 8 ? __mmask8(0xFF) : static_cast<__mmask8>((1u << cnt) - 1),
+                           cnt <= 8 ? __mmask8(0) : cnt >= 16 ? __mmask8(0xFF) : static_cast<__mmask8>((1u << (cnt - 8)) - 1)};
+    for (int k = 0; k < 2; ++k) {
+      const __m512i v = _mm512_maskz_loadu_epi64(m[k], s + 8 * k);
+      a.mn[k] = _mm512_min_epi64(a.mn[k], v);
+      a.mx[k] = _mm512_max_epi64(a.mx[k], v);
+      a.l1[k] = _mm512_add_epi64(a.l1[k], _mm512_abs_epi64(v));  // |INT64_MIN| wraps: max then says ≥ p
+    }
+  }
+  static void acc_out(const Acc& a, std::int64_t* mn, std::int64_t* mx, std::uint64_t* l1) {
+    for (int k = 0; k < 2; ++k) {
+      _mm512_storeu_si512(mn + 8 * k, a.mn[k]);
+      _mm512_storeu_si512(mx + 8 * k, a.mx[k]);
+      _mm512_storeu_si512(l1 + 8 * k, a.l1[k]);
+    }
+  }
+  // Residues in [0, p) → signed int64 (x > (p−1)/2 ↦ x − p), cnt ≤ 16 lanes stored.
+  static void to_i64(R x, std::uint32_t p, std::int64_t* d, unsigned cnt) {
+    const __mmask16 big = _mm512_cmpgt_epu32_mask(x, set1((p - 1) / 2));
+    const R s = _mm512_mask_sub_epi32(x, big, x, set1(p));
+    const __mmask8 mlo = cnt >= 8 ? 0xFF : static_cast<__mmask8>((1u << cnt) - 1);
+    const __mmask8 mhi = cnt <= 8 ? 0 : cnt >= 16 ? 0xFF : static_cast<__mmask8>((1u << (cnt - 8)) - 1);
+    _mm512_mask_storeu_epi64(d, mlo, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(s)));
+    _mm512_mask_storeu_epi64(d + 8, mhi, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(s, 1)));
+  }
+};
+
+#include "tensor/ntt_lanes_impl.h"
+
+}  // namespace
+
+const Kernels& kernels_avx512() {
+  static const Kernels k{V::W, lanes_conv<V>, lanes_forward<V>, lanes_fill<V>, lanes_emit<V>, lanes_fold<V>};
+  return k;
+}
+
+}  // namespace cz::ntt_lanes
+
+#pragma GCC pop_options
