@@ -12,11 +12,19 @@
 //   BM_layer_ntt/N          a whole BaseConv layer (projection, conv, gating) through the model
 //                           evaluator's eval_layer over int64 (projection: dense random d×d);
 //                           bench/torch_layer.py is its anchor
+// Over F_p for a model's own 62-bit prime (d = 16, causal, entries uniform in [0, p)):
+//   BM_conv_fp62_ntt/N      p = 29·2^57 + 1 (NTT-friendly): conv_ntt_fp directly in F_p, 64-bit
+//                           words, no lift (the filter transformed in the call)
+//   BM_conv_fp62_prepared/N the same with the filter prepared once (NttFilterFp)
+//   BM_conv_fp62_viaz/N     p = 2^62 − 57 (not friendly): conv_ntt_fp through Z (5 primes + CRT +
+//                           reduction mod p), the route every p ≥ 2^30 took before
+//   BM_conv_fp62_flint/N    FLINT nmod_poly per channel (conv_flint over RingFp), p = 29·2^57 + 1
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 #include "model/eval.h"
+#include "tensor/conv_ntt_fp64.h"
 #include "tensor/ntt.h"
 
 namespace {
@@ -113,6 +121,46 @@ void BM_layer_ntt(benchmark::State& st) {
   for (auto _ : st) benchmark::DoNotOptimize(eval_layer(p, L, u));
   items(st, N);
 }
+
+constexpr std::uint64_t kP62 = 4179340454199820289ULL;          // 29·2^57 + 1
+constexpr std::uint64_t kP62NotFriendly = 4611686018427387847ULL;  // 2^62 − 57
+struct DataFp {
+  Matrix<std::uint64_t> h, u;
+};
+DataFp make_fp(std::size_t N, std::uint64_t p, std::size_t d = 16) {
+  std::mt19937_64 g(3);
+  DataFp D{Matrix<std::uint64_t>(N, d), Matrix<std::uint64_t>(N, d)};
+  for (auto& x : D.h.data()) x = g() % p;
+  for (auto& x : D.u.data()) x = g() % p;
+  return D;
+}
+void conv_fp62(benchmark::State& st, std::uint64_t p) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  DataFp D = make_fp(N, p);
+  NttConvPlan pl;
+  for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_fp(p, D.h, D.u, ConvMode::Causal, &pl));
+  st.SetLabel(pl.str());
+  items(st, N);
+}
+void BM_conv_fp62_ntt(benchmark::State& st) { conv_fp62(st, kP62); }
+void BM_conv_fp62_viaz(benchmark::State& st) { conv_fp62(st, kP62NotFriendly); }
+
+void BM_conv_fp62_prepared(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  DataFp D = make_fp(N, kP62);
+  NttFilterFp f(kP62, D.h, ConvMode::Causal);
+  benchmark::DoNotOptimize(f.apply(D.u));  // the filter's transform, once
+  for (auto _ : st) benchmark::DoNotOptimize(f.apply(D.u));
+  items(st, N);
+}
+
+void BM_conv_fp62_flint(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  DataFp D = make_fp(N, kP62);
+  const RingFp F(kP62);
+  for (auto _ : st) benchmark::DoNotOptimize(conv_flint(F, D.h, D.u, ConvMode::Causal));
+  items(st, N);
+}
 }  // namespace
 
 BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
@@ -124,3 +172,7 @@ BENCHMARK(BM_conv_ntt_Int)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::k
 BENCHMARK(BM_conv_ntt_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_naive)->Arg(4096)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_layer_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_fp62_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_fp62_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_fp62_viaz)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_fp62_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);

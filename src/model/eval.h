@@ -13,6 +13,7 @@
 #include "exact/rings.h"
 #include "model/model.h"
 #include "tensor/conv.h"
+#include "tensor/conv_ntt_fp64.h"
 #include "tensor/gate_i64.h"
 #include "tensor/ntt.h"
 
@@ -43,11 +44,14 @@ struct PreparedModel {
   // N above the naive cutoff: the same rule as conv()); its transforms are shared by every input.
   // taps: per channel j, the nonzero (k, h[k][j]) in increasing k (the allocation-free evaluator's
   // sparse filter, model/eval_scratch.h).
+  // ntt_fp: over RingFp, the filter prepared once for the direct NTT in F_p (same rule as ntt,
+  // and only when the ring's prime is NTT-friendly for the length).
   struct BaseConv {
     RMatrix<R> W;
     Matrix<typename R::Elem> b1, h, b2;
     std::shared_ptr<const NttFilter> ntt{};
     std::vector<std::vector<std::pair<std::size_t, typename R::Elem>>> taps{};
+    std::shared_ptr<const NttFilterFp> ntt_fp{};
   };
   struct Mlp { RMatrix<R> W1; Matrix<typename R::Elem> B1; RMatrix<R> W2; Matrix<typename R::Elem> B2; };
   struct LinAttn { RMatrix<R> Wq, Wk, Wv; };
@@ -72,6 +76,15 @@ std::shared_ptr<const NttFilter> prepare_ntt_filter(const R& ring, const Matrix<
   }
 }
 
+// The same over RingFp: a filter transformed once in F_p (nullptr where conv() would not take the
+// fast path, or where p has no direct route for this length: conv() then lifts through Z).
+inline std::shared_ptr<const NttFilterFp> prepare_ntt_filter_fp(const RingFp& ring, const Matrix<std::uint64_t>& h,
+                                                                ConvMode mode) {
+  if (h.rows() <= kConvNaiveMaxN || nonzero_taps(ring, h) <= 4 * h.cols()) return nullptr;
+  auto f = std::make_shared<const NttFilterFp>(ring.prime(), h, mode);
+  return f->direct_bits() ? f : nullptr;
+}
+
 template <Ring R>
 std::vector<std::vector<std::pair<std::size_t, typename R::Elem>>> filter_taps(const R& ring,
                                                                                const Matrix<typename R::Elem>& h) {
@@ -91,6 +104,7 @@ PreparedModel<R> prepare(const R& ring, const Model& m) {
     {
       typename PreparedModel<R>::BaseConv L{to_ring(ring, b->W), mat(b->b1), mat(b->h), mat(b->b2), nullptr};
       L.ntt = prepare_ntt_filter(ring, L.h, m.conv);
+      if constexpr (std::is_same_v<R, RingFp>) L.ntt_fp = prepare_ntt_filter_fp(ring, L.h, m.conv);
       L.taps = filter_taps(ring, L.h);
       p.layers.emplace_back(std::move(L));
     }
@@ -117,7 +131,8 @@ Matrix<typename R::Elem> matmul(const R& ring, const Matrix<typename R::Elem>& x
 }
 
 // h*x through the layer's prepared NTT filter when it has one (int64 straight in; Z when every
-// entry fits int64), else conv(). The NTT answers std::nullopt beyond its primes: conv() then.
+// entry fits int64; Fp directly in the field), else conv(). The NTT answers std::nullopt beyond
+// its primes: conv() then.
 template <Ring R>
 Matrix<typename R::Elem> conv_layer(const PreparedModel<R>& p, const typename PreparedModel<R>::BaseConv& L,
                                     const Matrix<typename R::Elem>& x) {
@@ -130,6 +145,10 @@ Matrix<typename R::Elem> conv_layer(const PreparedModel<R>& p, const typename Pr
       if (small)
         if (auto y = L.ntt->apply(map_matrix(x, [](const Int& e) { return e.to_int64(); }))) return std::move(*y);
     }
+  }
+  if constexpr (std::is_same_v<R, RingFp>) {
+    if (L.ntt_fp && L.ntt_fp->prime() == p.ring.prime() && L.ntt_fp->rows() == x.rows() && L.ntt_fp->cols() == x.cols())
+      if (auto y = L.ntt_fp->apply(x)) return std::move(*y);
   }
   return conv(p.ring, L.h, x, p.conv);
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "exact/rings.h"
+#include "tensor/conv_ntt_fp64.h"
 #include "tensor/conv_ntt_lanes.h"
 #include "tensor/ntt.h"
 #include "tensor/ntt_bound.h"
@@ -340,6 +341,7 @@ std::optional<Matrix<std::uint64_t>> conv_ntt_fp(std::uint64_t p, const Matrix<s
   const std::size_t n = u.rows(), d = u.cols();
   const unsigned lg = ntt_log_len(n, mode);
   if (n == 0) return Matrix<std::uint64_t>(0, d);
+  if (p >= (1u << 30) && ntt_fp_direct_bits(p, n, mode) == 64) return conv_ntt_fp64(p, h, u, mode, plan_out);
   if (lg <= kNttMaxLog && ntt_friendly(p, lg)) {
     // Directly in Fp: the model's own prime is an NTT prime for this length; no lift at all.
     NttConvPlan pl;
@@ -350,6 +352,7 @@ std::optional<Matrix<std::uint64_t>> conv_ntt_fp(std::uint64_t p, const Matrix<s
     pl.primes.assign(d, 1);
     pl.k = 1;
     pl.ntt = true;
+    pl.field = p;
     if (plan_out) *plan_out = pl;
     const std::size_t L = std::size_t{1} << lg;
     const NttTable& tab = ntt_table(static_cast<std::uint32_t>(p), lg);

@@ -63,7 +63,7 @@ void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint
 
 // Mutation switch, for tests only (test_ntt.cpp shows its tests catch each mutant): 0 off;
 // 1 drops one CRT prime from every channel that needs two or more (a too-small k); 2 forward
-// transforms with one wrong twiddle.
+// transforms with one wrong twiddle; 3 the same in the 62-bit transforms (ntt64.h).
 namespace detail {
 void ntt_set_mutant(int m);
 int ntt_mutant();
@@ -89,6 +89,8 @@ struct NttConvPlan {
   unsigned k = 0;                   // max_j k_j
   std::size_t bound_bits = 0;       // bits of max_j B_j
   bool ntt = false;                 // false: the bound (or the length) is beyond the NTT; use FLINT
+  std::uint64_t field = 0;          // ≠ 0: computed directly in F_field (one transform per channel, no
+                                    // lift; bound unused): conv_ntt_fp for an NTT-friendly prime
   std::string str() const;          // one line for reports
 };
 
@@ -139,8 +141,9 @@ std::optional<Matrix<Int>> conv_ntt(const Matrix<Int>& h, const Matrix<Int>& u, 
 // int64 in and out; throws Overflow when a result entry does not fit int64.
 std::optional<Matrix<std::int64_t>> conv_ntt_i64(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u,
                                                  ConvMode mode, NttConvPlan* plan_out = nullptr);
-// Over Fp (entries in [0, p), p < 2^62 prime): directly when p < 2^30 is NTT-friendly for the
-// length, else through the Z path on the representatives and a final reduction mod p.
+// Over Fp (entries in [0, p), p < 2^62 prime): directly in F_p when p is NTT-friendly for the
+// length (32-bit words for p < 2^30, 64-bit ones up to 2^62: conv_ntt_fp64.h; plan_out->field = p),
+// else through the Z path on the representatives and a final reduction mod p.
 // std::nullopt: beyond the NTT, use FLINT.
 std::optional<Matrix<std::uint64_t>> conv_ntt_fp(std::uint64_t p, const Matrix<std::uint64_t>& h,
                                                  const Matrix<std::uint64_t>& u, ConvMode mode,

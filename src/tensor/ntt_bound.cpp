@@ -135,6 +135,11 @@ unsigned ntt_log_len(std::size_t n, ConvMode mode) {
 
 std::string NttConvPlan::str() const {
   std::ostringstream os;
+  if (field) {
+    os << "ntt conv " << to_string(mode) << " n=" << n << " d=" << d << " L=2^" << log_len << " direct in F_p, p="
+       << field << " (" << (field < (1u << 30) ? 32 : 64) << "-bit words, no lift)";
+    return os.str();
+  }
   os << "ntt conv " << to_string(mode) << " n=" << n << " d=" << d << " L=2^" << log_len
      << " bound |y| <= max|u|*||h||_1 < 2^" << bound_bits << " primes k=" << k << " (30-bit, c*2^22+1)";
   if (!ntt) os << " -> beyond the NTT (needs >" << kNttMaxPrimes << " primes or L > 2^" << kNttMaxLog << "): FLINT";
