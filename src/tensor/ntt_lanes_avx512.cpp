@@ -2,8 +2,10 @@
 // register. Every function of this file, the templates of ntt_lanes_impl.h included, is compiled
 // for AVX-512 by the pragma and reached only through kernels_avx512(), which ntt.cpp's dispatch
 // hands out only when the CPU has it.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"  // GCC PR 105593, as in ntt_avx512.cpp
 #pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 #include <immintrin.h>
 
 #include <climits>
@@ -11,8 +13,14 @@
 
 #include "tensor/ntt_lanes.h"
 
+// GCC: a target pragma; clang (the fuzz build) ignores it and takes an attribute on every function
+// instead, lambdas' call operators included.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512dq,avx512vl")
+#endif
 
 namespace cz::ntt_lanes {
 namespace {
@@ -99,4 +107,8 @@ const Kernels& kernels_avx512() {
 
 }  // namespace cz::ntt_lanes
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
