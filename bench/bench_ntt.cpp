@@ -5,7 +5,9 @@
 //                           the torch anchor, which transforms h every call)
 //   BM_conv_ntt_prepared/N  the same with the filter's transform prepared once (NttFilter)
 //   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar kernels (likewise _avx2, _avx512; the
-//                           default, BM_conv_ntt, is the best the CPU has)
+//                           default, BM_conv_ntt, is the best the CPU has). On AVX-512, d = 16
+//                           runs lane-batched (tensor/ntt_lanes.h); _avx512_perchannel is the
+//                           same ISA with the per-channel kernels, for the ratio between the two
 //   BM_conv_ntt_Int/N       Z matrices (FLINT-backed Int) in and out, through conv()
 //   BM_conv_ntt_flint/N     FLINT fmpz_poly_mullow per channel (the previous exact path)
 //   BM_conv_ntt_naive/N     O(N^2) definitions over checked int64
@@ -62,19 +64,24 @@ void BM_conv_ntt_prepared(benchmark::State& st) {
   items(st, N);
 }
 
-void conv_ntt_isa(benchmark::State& st, NttIsa isa) {
+void conv_ntt_isa(benchmark::State& st, NttIsa isa, detail::LanePolicy lanes = detail::LanePolicy::Auto) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
   Data D = make(N);
   const NttIsa saved = ntt_isa();
   ntt_set_isa(isa);
+  detail::ntt_set_lane_policy(lanes);
   if (ntt_isa() != isa) st.SkipWithError("the CPU lacks this ISA");
   for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal));
   ntt_set_isa(saved);
+  detail::ntt_set_lane_policy(detail::LanePolicy::Auto);
   items(st, N);
 }
 void BM_conv_ntt_scalar(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Scalar); }
 void BM_conv_ntt_avx2(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx2); }
 void BM_conv_ntt_avx512(benchmark::State& st) { conv_ntt_isa(st, NttIsa::Avx512); }
+void BM_conv_ntt_avx512_perchannel(benchmark::State& st) {
+  conv_ntt_isa(st, NttIsa::Avx512, detail::LanePolicy::Never);
+}
 
 void BM_conv_ntt_Int(benchmark::State& st) {
   const std::size_t N = static_cast<std::size_t>(st.range(0));
@@ -168,6 +175,7 @@ BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchma
 BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_avx2)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_avx512)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_avx512_perchannel)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_Int)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_flint)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_naive)->Arg(4096)->Unit(benchmark::kMillisecond);

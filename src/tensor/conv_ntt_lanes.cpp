@@ -16,10 +16,18 @@
 namespace cz::ntt_detail {
 namespace {
 
-// The kernels the convolution runs: AVX-512 (lanes_take admits nothing else), or the plain set
-// when a test forces it (detail::ntt_force_lanes).
+// The kernels the convolution runs: AVX-512, or the plain set where a test forces lanes on
+// another ISA (detail::LanePolicy::Always).
 const ntt_lanes::Kernels& lane_kernels() {
   return ntt_isa() == NttIsa::Avx512 ? ntt_lanes::kernels_avx512() : ntt_lanes::kernels_scalar();
+}
+// Whether the lane path may run at all (see detail::LanePolicy).
+bool lanes_allowed() {
+  switch (detail::ntt_lane_policy()) {
+    case detail::LanePolicy::Always: return true;
+    case detail::LanePolicy::Never: return false;
+    default: return ntt_isa() == NttIsa::Avx512;
+  }
 }
 
 using ntt_lanes::Kernels;
@@ -166,9 +174,7 @@ bool fused_fill(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u, Co
   const Kernels& K = lane_kernels();
   const std::size_t n = u.rows(), d = u.cols();
   const unsigned lg = ntt_log_len(n, mode);
-  if ((ntt_isa() != NttIsa::Avx512 && !detail::ntt_force_lanes()) || n == 0 || d > K.W || 2 * d < K.W ||
-      lg > kNttMaxLog)
-    return false;
+  if (!lanes_allowed() || n == 0 || d > K.W || 2 * d < K.W || lg > kNttMaxLog) return false;
   NttConvPlan shape;
   shape.n = n, shape.d = d, shape.mode = mode, shape.log_len = lg;
   const Shape s(shape);
@@ -198,7 +204,7 @@ bool fused_fill(const Matrix<std::int64_t>& h, const Matrix<std::int64_t>& u, Co
 bool lanes_take(const NttConvPlan& pl) {
   // AVX-512 only (see ntt_lanes.h), or forced by a test. Fewer than W/2 channels would leave most
   // lanes idle: the per-channel kernels do less work.
-  if (ntt_isa() != NttIsa::Avx512 && !detail::ntt_force_lanes()) return false;
+  if (!lanes_allowed()) return false;
   return 2 * pl.d >= lane_kernels().W && pl.n > 0;
 }
 

@@ -135,10 +135,10 @@ std::atomic<int> g_mutant{0};
 void ntt_set_mutant(int m) { g_mutant.store(m, std::memory_order_relaxed); }
 int ntt_mutant() { return g_mutant.load(std::memory_order_relaxed); }
 namespace {
-std::atomic<bool> g_force_lanes{false};
+std::atomic<int> g_lane_policy{0};
 }
-void ntt_force_lanes(bool on) { g_force_lanes.store(on, std::memory_order_relaxed); }
-bool ntt_force_lanes() { return g_force_lanes.load(std::memory_order_relaxed); }
+void ntt_set_lane_policy(LanePolicy p) { g_lane_policy.store(static_cast<int>(p), std::memory_order_relaxed); }
+LanePolicy ntt_lane_policy() { return static_cast<LanePolicy>(g_lane_policy.load(std::memory_order_relaxed)); }
 }  // namespace detail
 
 // The vector kernels need a few vectors per transform: 16 entries (AVX2), 32 (AVX-512); shorter

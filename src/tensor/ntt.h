@@ -67,11 +67,12 @@ void ntt_mul_const(std::uint32_t* a, std::size_t len, std::uint32_t w, std::uint
 namespace detail {
 void ntt_set_mutant(int m);
 int ntt_mutant();
-// Tests: whether int64 convolutions of W/2 or more channels take the lane-batched kernels
-// (tensor/ntt_lanes.h) on every ISA (the plain set where there is no AVX-512); by default only
-// AVX-512 does.
-void ntt_force_lanes(bool on);
-bool ntt_force_lanes();
+// Tests and benchmarks: which int64 convolutions of W/2 or more channels take the lane-batched
+// kernels (tensor/ntt_lanes.h). Auto: on AVX-512 only; Always: on every ISA (the plain lane set
+// where there is no AVX-512); Never: the per-channel kernels everywhere.
+enum class LanePolicy { Auto, Always, Never };
+void ntt_set_lane_policy(LanePolicy p);
+LanePolicy ntt_lane_policy();
 }  // namespace detail
 
 // ---- the plan: certified bound and number of primes -------------------------------------------

@@ -26,7 +26,7 @@ struct Guard {
   NttIsa isa = ntt_isa();
   ~Guard() {
     ntt_set_isa(isa);
-    detail::ntt_force_lanes(false);
+    detail::ntt_set_lane_policy(detail::LanePolicy::Auto);
     detail::ntt_set_mutant(0);
   }
 };
@@ -48,7 +48,7 @@ void for_each_lane_config(F&& f) {
   for (NttIsa isa : {NttIsa::Scalar, NttIsa::Avx2, NttIsa::Avx512}) {
     ntt_set_isa(isa);
     if (ntt_isa() != isa) continue;
-    detail::ntt_force_lanes(isa != NttIsa::Avx512);
+    detail::ntt_set_lane_policy(isa == NttIsa::Avx512 ? detail::LanePolicy::Auto : detail::LanePolicy::Always);
     INFO("isa " << to_string(isa));
     f();
   }
@@ -56,7 +56,9 @@ void for_each_lane_config(F&& f) {
 
 Matrix<std::int64_t> rand_i64(std::mt19937_64& g, std::size_t n, std::size_t d, std::int64_t bound) {
   Matrix<std::int64_t> m(n, d);
-  for (auto& x : m.data()) x = static_cast<std::int64_t>(g() % (2 * static_cast<std::uint64_t>(bound) + 1)) - bound;
+  const std::uint64_t span = 2 * static_cast<std::uint64_t>(bound) + 1;  // 2^64 − 1 at INT64_MAX: no overflow
+  // Unsigned subtraction, then the modular conversion (C++20): uniform in [−bound, bound], no signed overflow.
+  for (auto& x : m.data()) x = static_cast<std::int64_t>(g() % span - static_cast<std::uint64_t>(bound));
   return m;
 }
 Matrix<Int> widen(const Matrix<std::int64_t>& m) { return map_matrix(m, [](std::int64_t x) { return Int(x); }); }
