@@ -4,6 +4,9 @@
 //   BM_conv_ntt/N           multi-modular NTT, int64 in/out, filter transformed in the call (like
 //                           the torch anchor, which transforms h every call)
 //   BM_conv_ntt_prepared/N  the same with the filter's transform prepared once (NttFilter)
+//   BM_conv_ntt_cold/N      BM_conv_ntt over a rotation of distinct instances, 64 MiB of inputs
+//                           in all, so no size finds its inputs in cache (BM_conv_ntt reuses one
+//                           pair: at N = 2^14 its 4 MiB stay in L3, at 2^16 the 16 MiB cannot)
 //   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar kernels (likewise _avx2, _avx512; the
 //                           default, BM_conv_ntt, is the best the CPU has). On AVX-512, d = 16
 //                           runs lane-batched (tensor/ntt_lanes.h); _avx512_perchannel is the
@@ -23,7 +26,9 @@
 //   BM_conv_fp62_flint/N    FLINT nmod_poly per channel (conv_flint over RingFp), p = 29·2^57 + 1
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
+#include <vector>
 
 #include "model/eval.h"
 #include "tensor/conv_ntt_fp64.h"
@@ -35,8 +40,8 @@ using namespace cz;
 struct Data {
   Matrix<std::int64_t> h, u;
 };
-Data make(std::size_t N, std::size_t d = 16) {
-  std::mt19937_64 g(1);
+Data make(std::size_t N, std::size_t d = 16, std::uint64_t seed = 1) {
+  std::mt19937_64 g(seed);
   Data D{Matrix<std::int64_t>(N, d), Matrix<std::int64_t>(N, d)};
   for (auto& x : D.h.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
   for (auto& x : D.u.data()) x = static_cast<std::int64_t>(g() % 19) - 9;
@@ -52,6 +57,19 @@ void BM_conv_ntt(benchmark::State& st) {
   NttConvPlan pl;
   for (auto _ : st) benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal, &pl));
   st.SetLabel(pl.str());
+  items(st, N);
+}
+
+void BM_conv_ntt_cold(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  const std::size_t count = std::max<std::size_t>(2, (std::size_t{64} << 20) / (2 * N * 16 * sizeof(std::int64_t)));
+  std::vector<Data> D;
+  for (std::size_t i = 0; i < count; ++i) D.push_back(make(N, 16, 1 + i));
+  std::size_t i = 0;
+  for (auto _ : st) {
+    const Data& d = D[i++ % count];
+    benchmark::DoNotOptimize(conv_ntt_i64(d.h, d.u, ConvMode::Causal));
+  }
   items(st, N);
 }
 
@@ -171,6 +189,7 @@ void BM_conv_fp62_flint(benchmark::State& st) {
 }  // namespace
 
 BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_ntt_cold)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_avx2)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);

@@ -68,7 +68,8 @@ TEST_CASE("lane kernels transform every lane as the scalar per-channel NTT does,
   std::mt19937_64 g = test::rng(41);
   const std::uint32_t p = ntt_primes()[3];
   for (const ntt_lanes::Kernels* K : kernel_sets()) {
-    for (unsigned lg = 1; lg <= 13; ++lg) {
+    // 16-18: above LaneConv::kL3Log the first pass takes 1, 2 or 3 stages (W = 16; W = 8 from 17)
+    for (unsigned lg : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 16u, 17u, 18u}) {
       const NttTable& t = ntt_table(p, lg);
       const std::size_t L = std::size_t{1} << lg, W = K->W;
       for (bool half : {false, true}) {
@@ -166,6 +167,27 @@ TEST_CASE("lane path at N = 2^14 + 3 and 2^15 against FLINT") {
       const ConvMode m = n == 32768 ? ConvMode::Cyclic : ConvMode::Anticausal;
       CHECK(*conv_ntt_i64(h, u, m) ==
             map_matrix(conv_flint(RingZ{}, widen(h), widen(u), m), [](const Int& x) { return x.to_int64(); }));
+    }
+  });
+}
+
+TEST_CASE("lane path at L = 2^17 and 2^18, where the first pass is not radix 8, equals the per-channel kernels") {
+  std::mt19937_64 g = test::rng(48);
+  for_each_lane_config([&] {
+    const detail::LanePolicy lanes = detail::ntt_lane_policy();
+    for (std::size_t n : {std::size_t{65536}, std::size_t{65543}}) {
+      const ConvMode m = n == 65536 ? ConvMode::Causal : ConvMode::Anticausal;
+      INFO("n = " << n << ", mode " << to_string(m));
+      const Matrix<std::int64_t> h = rand_i64(g, n, 16, 1000), u = rand_i64(g, n, 16, 1000);
+      NttConvPlan pl;
+      const auto y = conv_ntt_i64(h, u, m, &pl);
+      CHECK(pl.log_len == (n == 65536 ? 17u : 18u));
+      detail::ntt_set_lane_policy(detail::LanePolicy::Never);
+      const auto ref = conv_ntt_i64(h, u, m);
+      detail::ntt_set_lane_policy(lanes);
+      REQUIRE(y.has_value());
+      REQUIRE(ref.has_value());
+      CHECK(*y == *ref);
     }
   });
 }
