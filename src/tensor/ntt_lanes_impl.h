@@ -1,5 +1,5 @@
-// Internal to src/tensor, included only by the ntt_lanes_<isa>.cpp files, each after defining its
-// vector type V (in an anonymous namespace, so every instruction set gets its own internal
+// Internal to src/tensor, included only by the ntt_lanes_<isa>.cpp files (which include <bit>),
+// each after defining its vector type V (in an anonymous namespace, so every instruction set gets its own internal
 // instantiation and no AVX-512 code can be picked by the linker for another CPU).
 //
 // Lane-batched NTT convolution: a d-channel signal is W channels per row (row i = u[i][j0, j0+W),
@@ -7,12 +7,13 @@
 // one index pair at once, with the twiddle broadcast. So there is no transposition to channel
 // buffers and back, no shuffles in the small stages, and one twiddle load per W butterflies.
 //
-// Cache: the transform is a depth-first recursion of radix-2^r passes (r ≤ 4, the 16 rows of a
-// pass in registers): the first pass streams the whole array, its 16 sub-transforms are then
-// done one after another, each in cache (at W = 16, L = 2^17: 512 KiB after one pass, 32 KiB
-// after two). The convolution fuses the forward transforms of u and h, the pointwise product at
-// the leaves and the inverse transform into one recursion, so every level's data is touched
-// twice while it is in cache instead of once per transform.
+// Cache: the transform is a depth-first recursion of radix-2^r passes (r ≤ 4, the rows of a pass
+// in registers): the first pass streams the whole array, its 2^r sub-transforms are then done
+// one after another, each in cache (at W = 16, L = 2^17: 2 MiB blocks after one radix-4 pass,
+// 256 KiB after two; LaneConv::radix says why the first pass is not radix 8). The convolution
+// fuses the forward transforms of u and h, the pointwise product at the leaves and the inverse
+// transform into one recursion, so every level's data is touched twice while it is in cache
+// instead of once per transform.
 //
 // The arithmetic is ntt_arith.h's, lane by lane (Harvey's lazy butterflies: forward values in
 // [0, 2p), inverse in [0, 4p); Montgomery pointwise product), in the same stage order, so each
@@ -125,7 +126,7 @@ struct LaneConv {
   // stages, and the others kRadix. Measured at W = 16 (fill, transform, emit; min of 30): L = 2^16
   // 2.77 ms with a radix-2 first pass against 2.89 with radix 8; 2^17 6.21 (radix 4) against 6.57;
   // 2^18 14.0 with radix 8, the best there. (Below kL3Log, radix 8 down to L2 sizes is best.)
-  static constexpr unsigned kL3Log = 21 - (V::W == 16 ? 6 : V::W == 8 ? 5 : 4);  // 2 MiB per array
+  static constexpr unsigned kL3Log = 21 - std::countr_zero(V::W * 4u);  // 2^21 bytes per array, rows of W words
   static int radix(unsigned lg) {
     constexpr unsigned R = V::kRadix;
     if (lg > kL3Log) return static_cast<int>((lg - kL3Log - 1) % R + 1);

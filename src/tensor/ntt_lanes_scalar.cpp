@@ -1,6 +1,7 @@
 // Lane-batched NTT kernels in plain C++ (W = 8 lanes in an array; the compiler vectorises what it
 // can for the baseline target), the path for CPUs without AVX2, and the reference the vector
 // kernels are tested against (ntt_arith.h's functions lane by lane).
+#include <bit>
 #include <climits>
 #include <type_traits>
 
