@@ -7,6 +7,10 @@
 //   BM_conv_ntt_cold/N      BM_conv_ntt over a rotation of distinct instances, 64 MiB of inputs
 //                           in all, so no size finds its inputs in cache (BM_conv_ntt reuses one
 //                           pair: at N = 2^14 its 4 MiB stay in L3, at 2^16 the 16 MiB cannot)
+//   BM_conv_io_floor/N      the input and output traffic BM_conv_ntt cannot avoid: one pass
+//                           y = u + h over its matrices (read u and h, write an N×16 int64
+//                           output), timed after an untimed conv, so the caches are as
+//                           BM_conv_ntt leaves them (conv_ratios.py subtracts it for the slope)
 //   BM_conv_ntt_scalar/N    BM_conv_ntt with the scalar kernels (likewise _avx2, _avx512; the
 //                           default, BM_conv_ntt, is the best the CPU has). On AVX-512, d = 16
 //                           runs lane-batched (tensor/ntt_lanes.h); _avx512_perchannel is the
@@ -69,6 +73,22 @@ void BM_conv_ntt_cold(benchmark::State& st) {
   for (auto _ : st) {
     const Data& d = D[i++ % count];
     benchmark::DoNotOptimize(conv_ntt_i64(d.h, d.u, ConvMode::Causal));
+  }
+  items(st, N);
+}
+
+void BM_conv_io_floor(benchmark::State& st) {
+  const std::size_t N = static_cast<std::size_t>(st.range(0));
+  Data D = make(N);
+  std::vector<std::int64_t> y(N * 16);
+  const std::int64_t *u = D.u.data().data(), *h = D.h.data().data();
+  for (auto _ : st) {
+    st.PauseTiming();
+    benchmark::DoNotOptimize(conv_ntt_i64(D.h, D.u, ConvMode::Causal));
+    st.ResumeTiming();
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] = u[i] + h[i];
+    benchmark::DoNotOptimize(y.data());
+    benchmark::ClobberMemory();
   }
   items(st, N);
 }
@@ -190,6 +210,7 @@ void BM_conv_fp62_flint(benchmark::State& st) {
 
 BENCHMARK(BM_conv_ntt)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_cold)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_conv_io_floor)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_prepared)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_scalar)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_conv_ntt_avx2)->Arg(4096)->Arg(16384)->Arg(65536)->Unit(benchmark::kMillisecond);
