@@ -38,10 +38,13 @@ struct V {
   static R sub(R a, R b) { return _mm512_sub_epi32(a, b); }
   static R minu(R a, R b) { return _mm512_min_epu32(a, b); }
   static R mullo(R a, R b) { return _mm512_mullo_epi32(a, b); }
+  // b is a broadcast (a twiddle's or a scale's Shoup companion), so its odd words equal its even
+  // words and the odd products need no shift of b; the even products' high words move down in the
+  // same instruction that merges them (one shuffle, not a shift and a blend).
   static R mulhi(R a, R b) {
-    const R even = _mm512_srli_epi64(_mm512_mul_epu32(a, b), 32);
-    const R odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
-    return _mm512_mask_blend_epi32(0xAAAA, even, odd);
+    const R even = _mm512_mul_epu32(a, b);
+    const R odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), b);
+    return _mm512_mask_shuffle_epi32(odd, 0x5555, even, _MM_PERM_DDBB);
   }
   // a·b·2^{-32} mod p, as ntt::mul_mont lane by lane (a·b < p·2^32 → [0, 2p)).
   static R mont(R a, R b, R p, R pneg) {
@@ -49,7 +52,7 @@ struct V {
     const R to = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
     const R ue = _mm512_add_epi64(te, _mm512_mul_epu32(_mm512_mul_epu32(te, pneg), p));
     const R uo = _mm512_add_epi64(to, _mm512_mul_epu32(_mm512_mul_epu32(to, pneg), p));
-    return _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(ue, 32), uo);
+    return _mm512_mask_shuffle_epi32(uo, 0x5555, ue, _MM_PERM_DDBB);  // the high words, as in mulhi
   }
   // cnt ≤ 16 int64 with |x| < p < 2^30 → x mod p: the low 32 bits are x as int32; + p where < 0.
   // A full row (cnt = 16, the hot case) takes plain loads: on this AMD host masked loads kept the

@@ -49,7 +49,24 @@ struct LaneOps {
   // Forward (DIF) stages h, h/2, ..., h/2^{Rd−1} over a region of 2h rows starting at A:
   // for each j < m = 2h/2^Rd, the rows j + k·m (k < 2^Rd) are one radix-2^Rd butterfly network.
   // The butterfly of stage hs pairing k and k + D (D = hs/m) sits at position j + (k mod 2D)·m of
-  // its half-block, so its twiddle is w[hs + j + (k mod 2D)·m]. uz: rows ≥ h are zero (unread).
+  // its half-block, so its twiddle is w[hs + j + (k mod 2D)·m]. fwd_net runs network j on
+  // registers x; fwd_pass loads, runs and stores every network (uz: rows ≥ h are zero, unread).
+  template <int Rd>
+  static void fwd_net(R* x, std::size_t j, std::size_t m, std::size_t h, const std::uint32_t* w,
+                      const std::uint32_t* wp, const C& c) {
+    constexpr int K = 1 << Rd;
+#pragma GCC unroll 4
+    for (int s = 0; s < Rd; ++s) {
+      const int D = 1 << (Rd - 1 - s);
+      const std::size_t hs = h >> s;
+#pragma GCC unroll 16
+      for (int k = 0; k < K; ++k) {
+        if (k & D) continue;
+        const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
+        bf_fwd(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
+      }
+    }
+  }
   template <int Rd>
   static void fwd_pass(std::uint32_t* A, std::size_t h, const std::uint32_t* w, const std::uint32_t* wp, const C& c,
                        bool uz) {
@@ -59,17 +76,7 @@ struct LaneOps {
       R x[K];
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) x[k] = (uz && k >= K / 2) ? V::zero() : V::load(A + (j + k * m) * V::W);
-#pragma GCC unroll 4
-      for (int s = 0; s < Rd; ++s) {
-        const int D = 1 << (Rd - 1 - s);
-        const std::size_t hs = h >> s;
-#pragma GCC unroll 16
-        for (int k = 0; k < K; ++k) {
-          if (k & D) continue;
-          const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
-          bf_fwd(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
-        }
-      }
+      fwd_net<Rd>(x, j, m, h, w, wp, c);
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) V::store(A + (j + k * m) * V::W, x[k]);
     }
@@ -77,6 +84,22 @@ struct LaneOps {
 
   // Inverse (DIT) stages h/2^{Rd−1}, ..., h/2, h over a region of 2h rows (the same networks
   // run backwards). low: only rows < h are wanted afterwards (stored, reduced to [0, p)).
+  template <int Rd>
+  static void inv_net(R* x, std::size_t j, std::size_t m, std::size_t h, const std::uint32_t* w,
+                      const std::uint32_t* wp, const C& c) {
+    constexpr int K = 1 << Rd;
+#pragma GCC unroll 4
+    for (int s = Rd - 1; s >= 0; --s) {
+      const int D = 1 << (Rd - 1 - s);
+      const std::size_t hs = h >> s;
+#pragma GCC unroll 16
+      for (int k = 0; k < K; ++k) {
+        if (k & D) continue;
+        const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
+        bf_inv(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
+      }
+    }
+  }
   template <int Rd>
   static void inv_pass(std::uint32_t* A, std::size_t h, const std::uint32_t* w, const std::uint32_t* wp, const C& c,
                        bool low, bool final_reduce) {
@@ -86,17 +109,7 @@ struct LaneOps {
       R x[K];
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) x[k] = V::load(A + (j + k * m) * V::W);
-#pragma GCC unroll 4
-      for (int s = Rd - 1; s >= 0; --s) {
-        const int D = 1 << (Rd - 1 - s);
-        const std::size_t hs = h >> s;
-#pragma GCC unroll 16
-        for (int k = 0; k < K; ++k) {
-          if (k & D) continue;
-          const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
-          bf_inv(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
-        }
-      }
+      inv_net<Rd>(x, j, m, h, w, wp, c);
       const int kend = low ? K / 2 : K;
 #pragma GCC unroll 16
       for (int k = 0; k < kend; ++k)
@@ -147,12 +160,33 @@ struct LaneConv {
       V::store(U + i * V::W, V::mont(V::load(U + i * V::W), V::load(H + i * V::W), c.p, pneg));
   }
 
+  // A region of 2^Rd rows, the last pass of the recursion (one network, m = 1): forward on U and
+  // H, product, inverse, all in registers (the passes one by one stored and reloaded every row
+  // three times). H's transform is not stored: nothing reads it afterwards.
+  template <int Rd>
+  void leaf(std::uint32_t* U, const std::uint32_t* H, std::size_t h) const {
+    constexpr int K = 1 << Rd;
+    R x[K], y[K];
+#pragma GCC unroll 16
+    for (int k = 0; k < K; ++k) y[k] = V::load(H + k * V::W);
+    if (!a.h_prepared) O::template fwd_net<Rd>(y, 0, 1, h, a.w, a.wp, c);
+#pragma GCC unroll 16
+    for (int k = 0; k < K; ++k) x[k] = V::load(U + k * V::W);
+    O::template fwd_net<Rd>(x, 0, 1, h, a.w, a.wp, c);
+#pragma GCC unroll 16
+    for (int k = 0; k < K; ++k) x[k] = V::mont(x[k], y[k], c.p, pneg);
+    O::template inv_net<Rd>(x, 0, 1, h, a.iw, a.iwp, c);
+#pragma GCC unroll 16
+    for (int k = 0; k < K; ++k) V::store(U + k * V::W, x[k]);
+  }
+
   // Region of 2^lg rows: forward passes on U (and H unless prepared), recursion, inverse on U.
   void rec(std::uint32_t* U, std::uint32_t* H, unsigned lg, bool top) const {
     if (lg == 0) return pointwise(U, H, 1);
     const int r = radix(lg);
     const std::size_t h = std::size_t{1} << (lg - 1);
     const bool uz = top && a.half_zero;
+    if (!top && static_cast<unsigned>(r) == lg) return with_radix(r, [&](auto Rd) { leaf<Rd>(U, H, h); });
     with_radix(r, [&](auto Rd) {
       O::template fwd_pass<Rd>(U, h, a.w, a.wp, c, uz);
       if (!a.h_prepared) O::template fwd_pass<Rd>(H, h, a.w, a.wp, c, uz);
