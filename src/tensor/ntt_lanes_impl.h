@@ -13,14 +13,16 @@
 // 256 KiB after two; LaneConv::radix says why the first pass is not radix 8). The convolution
 // fuses the forward transforms of u and h, the pointwise product at the leaves and the inverse
 // transform into one recursion, so every level's data is touched twice while it is in cache
-// instead of once per transform.
+// instead of once per transform; the last pass (LaneConv::leaf) does its forward networks, the
+// product and the inverse network in registers.
 //
 // The arithmetic is ntt_arith.h's, lane by lane (Harvey's lazy butterflies: forward values in
 // [0, 2p), inverse in [0, 4p); Montgomery pointwise product), in the same stage order, so each
 // lane equals the scalar transform of that channel (tests/tensor/test_ntt_lanes.cpp).
 //
 // V provides: R (a register of W uint32 lanes), W, load/store (unaligned), zero, set1, add, sub,
-// minu, mullo, mulhi (high 32 bits of the 32×32 product per lane), mont (Montgomery product),
+// minu, mullo, mulhi (high 32 bits of the 32×32 product per lane; b is always a broadcast, which
+// the AVX-512 version relies on), mont (Montgomery product),
 // from_i64 (W int64 → residues, |x| < p), to_i64 (residues in [0, p) → signed int64), and Acc
 // with acc_init / acc_row / acc_out (per-lane min, max and Σ|x| of int64 rows).
 
