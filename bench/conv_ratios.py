@@ -89,13 +89,15 @@ if e14 and e16:
 f14, f16 = ours.get(("BM_conv_io_floor", 16384)), ours.get(("BM_conv_io_floor", 65536))
 if e14 and e16 and f14 and f16 and e14 > f14:
     # The input and output traffic (read u and h, write y) under BM_conv_ntt's cache state: hot in
-    # L3 at 2^14, from memory at 2^16. No code removes it, so the slope BM_conv_ntt can reach on
-    # this machine is at best the one it would have if everything else grew exactly as N log N.
+    # L3 at 2^14, from memory at 2^16. No code removes it, and only the first and last passes can
+    # overlap it (every sub-transform needs all of the input; no output row is known before the
+    # last one ends). So unless it hides behind those passes, the slope BM_conv_ntt can reach here
+    # is at best the one it would have if everything else grew exactly as N log N.
     nlogn = 4 * 17 / 15
     best = math.log((nlogn * (e14 - f14) + f16) / e14) / math.log(4)
     print(f"  its unavoidable I/O (BM_conv_io_floor: read u and h, write y): {f14:.3f} -> {f16:.3f} ms; the rest "
           f"grows with slope {math.log((e16 - f16) / (e14 - f14)) / math.log(4):.3f}; the best slope this machine "
-          f"allows (the rest exactly N log N) is {best:.3f}")
+          f"allows (the rest exactly N log N, the I/O not hidden) is {best:.3f}")
 c14, c16 = ours.get(("BM_conv_ntt_cold", 16384)), ours.get(("BM_conv_ntt_cold", 65536))
 if c14 and c16:
     # Not the target's measure (that is BM_conv_ntt above); shown because BM_conv_ntt/16384 reuses
