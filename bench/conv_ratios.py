@@ -9,6 +9,8 @@ torch layer (float FFT conv + the same projection and gating). All measure d = 1
 causal, inputs in [-9, 9]. The machine is shared: run it several times and report the spread.
 
 usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 5] [--torch-python /usr/bin/python3]
+                            [--slope-rounds K]   (K more runs of BM_conv_ntt and BM_conv_io_floor at
+                                                  2^14 and 2^16: the slope's spread on a shared machine)
 Exit status 0 even when a target is missed (it prints 'MISSED'); 77 if the bench binary is absent.
 """
 import argparse, json, math, os, subprocess, sys
@@ -20,6 +22,8 @@ ap.add_argument("--reps", type=int, default=5)
 ap.add_argument("--anchor", default="/work/shared/bench/torch_fftconv.py")
 ap.add_argument("--layer-anchor", default=os.path.join(HERE, "torch_layer.py"))
 ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
+ap.add_argument("--slope-rounds", type=int, default=0,
+                help="afterwards, this many more runs of the slope's benchmarks alone, and the spread of the slope")
 a = ap.parse_args()
 if not os.path.exists(a.bench):
     print(f"no bench binary at {a.bench} (build target bench_ntt)", file=sys.stderr)
@@ -118,3 +122,27 @@ if torch:
     print("targets (ntt <= 1.0x torch float64 at every N, slope <= 1.15):", "met" if ok else "MISSED")
 if torch_layer:
     print("target (layer <= 2.0x torch float64 layer at every N):", "met" if layer_ok else "MISSED")
+
+if a.slope_rounds > 0:
+    # The machine is shared and the slope moves by several hundredths between runs: K runs of the
+    # four benchmarks it needs, each with its own medians, and the spread over the runs.
+    slopes, bests = [], []
+    for _ in range(a.slope_rounds):
+        out = subprocess.run([a.bench, "--benchmark_filter=BM_conv_(ntt|io_floor)/(16384|65536)$",
+                              f"--benchmark_repetitions={a.reps}", "--benchmark_report_aggregates_only=true",
+                              "--benchmark_format=json"], check=True, capture_output=True, text=True).stdout
+        m = {}
+        for b in json.loads(out)["benchmarks"]:
+            if b.get("aggregate_name") == "median":
+                name, n = b["run_name"].split("/")[:2]
+                m[(name, int(n))] = b["cpu_time"]
+        t14, t16 = m[("BM_conv_ntt", 16384)], m[("BM_conv_ntt", 65536)]
+        i14, i16 = m[("BM_conv_io_floor", 16384)], m[("BM_conv_io_floor", 65536)]
+        slopes.append(math.log(t16 / t14) / math.log(4))
+        bests.append(math.log((4 * 17 / 15 * (t14 - i14) + i16) / t14) / math.log(4))
+        print(f"  run {len(slopes)}: {t14:.3f} -> {t16:.3f} ms, slope {slopes[-1]:.3f}; I/O {i14:.3f} -> {i16:.3f} ms, "
+              f"best slope allowed {bests[-1]:.3f}")
+    slopes.sort(), bests.sort()
+    mid = len(slopes) // 2
+    print(f"slope over {len(slopes)} runs: min {slopes[0]:.3f}, median {slopes[mid]:.3f}, max {slopes[-1]:.3f}; "
+          f"best allowed: min {bests[0]:.3f}, median {bests[mid]:.3f}, max {bests[-1]:.3f} (target <= 1.15)")
