@@ -30,20 +30,36 @@ if not os.path.exists(a.bench):
     sys.exit(77)
 
 NS = [4096, 16384, 65536]
-flt = "BM_conv_ntt(_prepared|_flint|_cold)?/|BM_conv_io_floor/|BM_conv_ntt_naive/4096|BM_layer_ntt/"
-out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
-                      "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
-                     check=True, capture_output=True, text=True).stdout
-ours = {}  # (name, N) -> median thread CPU ms
-plan = {}
-for b in json.loads(out)["benchmarks"]:
-    if b.get("aggregate_name") != "median":
-        continue
-    name, n = b["run_name"].split("/")[:2]
-    assert b["time_unit"] == "ms"
-    ours[(name, int(n))] = b["cpu_time"]
-    if name == "BM_conv_ntt" and b.get("label"):
-        plan[int(n)] = b["label"]
+NLOGN = 4 * 17 / 15  # N log N from 2^14 to 2^16 (transform lengths 2^15 -> 2^17)
+
+
+def run_bench(flt):
+    """One bench_ntt run: {(name, N): median thread CPU ms}, {N: BM_conv_ntt's label (its plan)}."""
+    out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
+                          "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
+                         check=True, capture_output=True, text=True).stdout
+    med, labels = {}, {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("aggregate_name") != "median":
+            continue
+        name, n = b["run_name"].split("/")[:2]
+        assert b["time_unit"] == "ms"
+        med[(name, int(n))] = b["cpu_time"]
+        if name == "BM_conv_ntt" and b.get("label"):
+            labels[int(n)] = b["label"]
+    return med, labels
+
+
+def slope(t14, t16):
+    return math.log(t16 / t14) / math.log(4)
+
+
+def best_slope(t14, io14, io16):
+    # The slope BM_conv_ntt would have if all but its unavoidable I/O grew exactly as N log N.
+    return slope(t14, NLOGN * (t14 - io14) + io16)
+
+
+ours, plan = run_bench("BM_conv_ntt(_prepared|_flint|_cold)?/|BM_conv_io_floor/|BM_conv_ntt_naive/4096|BM_layer_ntt/")
 
 torch = {}
 try:
@@ -85,10 +101,10 @@ for n in NS:
         print(f"  plan N={n}: {plan[n]}")
 e14, e16 = ours.get(("BM_conv_ntt", 16384)), ours.get(("BM_conv_ntt", 65536))
 if e14 and e16:
-    slope = math.log(e16 / e14) / math.log(4)
-    print(f"log-log slope of the exact path, 2^14 -> 2^16: {slope:.3f} (target <= 1.15; N log N alone gives "
-          f"{math.log(4 * 17 / 15) / math.log(4):.3f})")
-    if slope > 1.15:
+    s_ntt = slope(e14, e16)
+    print(f"log-log slope of the exact path, 2^14 -> 2^16: {s_ntt:.3f} (target <= 1.15; N log N alone gives "
+          f"{slope(1, NLOGN):.3f})")
+    if s_ntt > 1.15:
         ok = False
 f14, f16 = ours.get(("BM_conv_io_floor", 16384)), ours.get(("BM_conv_io_floor", 65536))
 if e14 and e16 and f14 and f16 and e14 > f14:
@@ -97,17 +113,15 @@ if e14 and e16 and f14 and f16 and e14 > f14:
     # overlap it (every sub-transform needs all of the input; no output row is known before the
     # last one ends). So unless it hides behind those passes, the slope BM_conv_ntt can reach here
     # is at best the one it would have if everything else grew exactly as N log N.
-    nlogn = 4 * 17 / 15
-    best = math.log((nlogn * (e14 - f14) + f16) / e14) / math.log(4)
     print(f"  its unavoidable I/O (BM_conv_io_floor: read u and h, write y): {f14:.3f} -> {f16:.3f} ms; the rest "
-          f"grows with slope {math.log((e16 - f16) / (e14 - f14)) / math.log(4):.3f}; the best slope this machine "
-          f"allows (the rest exactly N log N, the I/O not hidden) is {best:.3f}")
+          f"grows with slope {slope(e14 - f14, e16 - f16):.3f}; the best slope this machine "
+          f"allows (the rest exactly N log N, the I/O not hidden) is {best_slope(e14, f14, f16):.3f}")
 c14, c16 = ours.get(("BM_conv_ntt_cold", 16384)), ours.get(("BM_conv_ntt_cold", 65536))
 if c14 and c16:
     # Not the target's measure (that is BM_conv_ntt above); shown because BM_conv_ntt/16384 reuses
     # one pair whose 4 MiB stay in L3 while at 2^16 the 16 MiB come from memory every call.
     print(f"  the same with inputs cold (BM_conv_ntt_cold, a rotation of instances): {c14:.3f} -> {c16:.3f} ms, "
-          f"slope {math.log(c16 / c14) / math.log(4):.3f}")
+          f"slope {slope(c14, c16):.3f}")
 layer_ok = True
 if torch_layer:
     print(f"whole BaseConv layer (projection d x d, conv, gating; ours: eval_layer over int64, filter prepared)")
@@ -128,18 +142,11 @@ if a.slope_rounds > 0:
     # four benchmarks it needs, each with its own medians, and the spread over the runs.
     slopes, bests = [], []
     for _ in range(a.slope_rounds):
-        out = subprocess.run([a.bench, "--benchmark_filter=BM_conv_(ntt|io_floor)/(16384|65536)$",
-                              f"--benchmark_repetitions={a.reps}", "--benchmark_report_aggregates_only=true",
-                              "--benchmark_format=json"], check=True, capture_output=True, text=True).stdout
-        m = {}
-        for b in json.loads(out)["benchmarks"]:
-            if b.get("aggregate_name") == "median":
-                name, n = b["run_name"].split("/")[:2]
-                m[(name, int(n))] = b["cpu_time"]
+        m, _ = run_bench("BM_conv_(ntt|io_floor)/(16384|65536)$")
         t14, t16 = m[("BM_conv_ntt", 16384)], m[("BM_conv_ntt", 65536)]
         i14, i16 = m[("BM_conv_io_floor", 16384)], m[("BM_conv_io_floor", 65536)]
-        slopes.append(math.log(t16 / t14) / math.log(4))
-        bests.append(math.log((4 * 17 / 15 * (t14 - i14) + i16) / t14) / math.log(4))
+        slopes.append(slope(t14, t16))
+        bests.append(best_slope(t14, i14, i16))
         print(f"  run {len(slopes)}: {t14:.3f} -> {t16:.3f} ms, slope {slopes[-1]:.3f}; I/O {i14:.3f} -> {i16:.3f} ms, "
               f"best slope allowed {bests[-1]:.3f}")
     slopes.sort(), bests.sort()

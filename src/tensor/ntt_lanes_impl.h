@@ -51,21 +51,23 @@ struct LaneOps {
   // Forward (DIF) stages h, h/2, ..., h/2^{Rd−1} over a region of 2h rows starting at A:
   // for each j < m = 2h/2^Rd, the rows j + k·m (k < 2^Rd) are one radix-2^Rd butterfly network.
   // The butterfly of stage hs pairing k and k + D (D = hs/m) sits at position j + (k mod 2D)·m of
-  // its half-block, so its twiddle is w[hs + j + (k mod 2D)·m]. fwd_net runs network j on
-  // registers x; fwd_pass loads, runs and stores every network (uz: rows ≥ h are zero, unread).
-  template <int Rd>
-  static void fwd_net(R* x, std::size_t j, std::size_t m, std::size_t h, const std::uint32_t* w,
-                      const std::uint32_t* wp, const C& c) {
+  // its half-block, so its twiddle is w[hs + j + (k mod 2D)·m]. net<Rd, false> runs network j
+  // on registers x; fwd_pass loads, runs and stores every network (uz: rows ≥ h are zero, unread).
+  template <int Rd, bool kInv>
+  static void net(R* x, std::size_t j, std::size_t m, std::size_t h, const std::uint32_t* w, const std::uint32_t* wp,
+                  const C& c) {
     constexpr int K = 1 << Rd;
 #pragma GCC unroll 4
-    for (int s = 0; s < Rd; ++s) {
+    for (int t = 0; t < Rd; ++t) {
+      const int s = kInv ? Rd - 1 - t : t;  // the inverse runs the stages backwards
       const int D = 1 << (Rd - 1 - s);
       const std::size_t hs = h >> s;
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) {
         if (k & D) continue;
         const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
-        bf_fwd(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
+        if constexpr (kInv) bf_inv(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
+        else bf_fwd(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
       }
     }
   }
@@ -78,7 +80,7 @@ struct LaneOps {
       R x[K];
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) x[k] = (uz && k >= K / 2) ? V::zero() : V::load(A + (j + k * m) * V::W);
-      fwd_net<Rd>(x, j, m, h, w, wp, c);
+      net<Rd, false>(x, j, m, h, w, wp, c);
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) V::store(A + (j + k * m) * V::W, x[k]);
     }
@@ -86,22 +88,6 @@ struct LaneOps {
 
   // Inverse (DIT) stages h/2^{Rd−1}, ..., h/2, h over a region of 2h rows (the same networks
   // run backwards). low: only rows < h are wanted afterwards (stored, reduced to [0, p)).
-  template <int Rd>
-  static void inv_net(R* x, std::size_t j, std::size_t m, std::size_t h, const std::uint32_t* w,
-                      const std::uint32_t* wp, const C& c) {
-    constexpr int K = 1 << Rd;
-#pragma GCC unroll 4
-    for (int s = Rd - 1; s >= 0; --s) {
-      const int D = 1 << (Rd - 1 - s);
-      const std::size_t hs = h >> s;
-#pragma GCC unroll 16
-      for (int k = 0; k < K; ++k) {
-        if (k & D) continue;
-        const std::size_t i = hs + j + static_cast<std::size_t>(k % (2 * D)) * m;
-        bf_inv(x[k], x[k + D], V::set1(w[i]), V::set1(wp[i]), c);
-      }
-    }
-  }
   template <int Rd>
   static void inv_pass(std::uint32_t* A, std::size_t h, const std::uint32_t* w, const std::uint32_t* wp, const C& c,
                        bool low, bool final_reduce) {
@@ -111,7 +97,7 @@ struct LaneOps {
       R x[K];
 #pragma GCC unroll 16
       for (int k = 0; k < K; ++k) x[k] = V::load(A + (j + k * m) * V::W);
-      inv_net<Rd>(x, j, m, h, w, wp, c);
+      net<Rd, true>(x, j, m, h, w, wp, c);
       const int kend = low ? K / 2 : K;
 #pragma GCC unroll 16
       for (int k = 0; k < kend; ++k)
@@ -171,13 +157,13 @@ struct LaneConv {
     R x[K], y[K];
 #pragma GCC unroll 16
     for (int k = 0; k < K; ++k) y[k] = V::load(H + k * V::W);
-    if (!a.h_prepared) O::template fwd_net<Rd>(y, 0, 1, h, a.w, a.wp, c);
+    if (!a.h_prepared) O::template net<Rd, false>(y, 0, 1, h, a.w, a.wp, c);
 #pragma GCC unroll 16
     for (int k = 0; k < K; ++k) x[k] = V::load(U + k * V::W);
-    O::template fwd_net<Rd>(x, 0, 1, h, a.w, a.wp, c);
+    O::template net<Rd, false>(x, 0, 1, h, a.w, a.wp, c);
 #pragma GCC unroll 16
     for (int k = 0; k < K; ++k) x[k] = V::mont(x[k], y[k], c.p, pneg);
-    O::template inv_net<Rd>(x, 0, 1, h, a.iw, a.iwp, c);
+    O::template net<Rd, true>(x, 0, 1, h, a.iw, a.iwp, c);
 #pragma GCC unroll 16
     for (int k = 0; k < K; ++k) V::store(U + k * V::W, x[k]);
   }
