@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "app/engine/checkpoint.h"
@@ -103,11 +104,18 @@ BlockResult run_range(const Check& check, unsigned threads, const std::string& l
   // A shared source (MPI) hands blocks to every thread; a local one needs no more threads than blocks.
   if (!plan.source) threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(1, (total + B - 1) / B)));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back([&] {
-      worker();
-      release_thread_caches();  // FLINT's per-thread caches (LSan)
-    });
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back([&] {
+        worker();
+        release_thread_caches();  // FLINT's per-thread caches (LSan)
+      });
+    } catch (const std::system_error&) {
+      // The system gives no more threads (e.g. --threads 1024 under ulimit -v): the blocks come
+      // from one counter, so fewer threads do the same work with the same result.
+      break;
+    }
+  }
   worker();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);

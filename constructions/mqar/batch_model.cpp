@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 namespace cz::mqarc {
 
@@ -124,12 +125,24 @@ LaneProgram::LaneProgram(const SparseModel& m, std::int64_t input_bound) : N_(m.
           if (A.zero()) continue;
           Cc.k0 = at(b2, p, j);
           for (const auto& [s, v] : hch[j]) {
+            // The three modes of tensor/conv_mode.h, written out as conv_naive does; a mode added
+            // there and not here is refused rather than read as another (issue 24 D1: anticausal
+            // was read as cyclic, and a broken model verified).
             std::size_t q;
-            if (m.conv == ConvMode::Causal) {
-              if (s > p) continue;
-              q = p - s;
-            } else {
-              q = (p + NN - s % NN) % NN;
+            switch (m.conv) {
+              case ConvMode::Causal:
+                if (s > p) continue;
+                q = p - s;
+                break;
+              case ConvMode::Cyclic:
+                q = (p + NN - s % NN) % NN;
+                break;
+              case ConvMode::Anticausal:
+                if (s >= NN - p) continue;
+                q = p + s;
+                break;
+              default:
+                throw std::logic_error("LaneProgram: unknown conv mode");
             }
             if (X[q * D + j] != kZero) Cc.terms.emplace_back(X[q * D + j], v);
           }

@@ -139,6 +139,9 @@ bool sparse_of(const RatMatrix& r, SparseMat& out) {
 }  // namespace
 
 std::optional<SparseModel> sparse_from_model(const Model& m) {
+  // Integer arithmetic is the model's own only over Z (or Q with integral weights, checked per
+  // weight below); over Fp every sum is reduced mod p, which int64 lanes do not do.
+  if (m.ring != "Z" && m.ring != "Q") return std::nullopt;
   SparseModel s;
   s.N = m.N;
   s.d = m.d;

@@ -46,8 +46,8 @@ std::uint64_t dense_weights(const SparseModel& s);
 // memory budget; to_model and to_prepared_i64 call it before allocating.
 void require_dense(const SparseModel& s, std::uint64_t bytes_per_weight, const std::string& what);
 Model to_model(const SparseModel& s);
-// The other way, for a model that came from elsewhere (a user's file): nullopt unless every layer
-// is BaseConv or LinearAttention and every weight an integer that fits int64.
+// The other way, for a model that came from elsewhere (a user's file): nullopt unless the ring is Z
+// or Q, every layer is BaseConv or LinearAttention and every weight an integer that fits int64.
 std::optional<SparseModel> sparse_from_model(const Model& m);
 PreparedModel<RingI64> to_prepared_i64(const SparseModel& s);  // throws Overflow if a sum leaves int64
 // Exact evaluation: the int64 prepared model, and on Overflow the whole computation in Z.

@@ -87,7 +87,7 @@ class DeviceProgram {
 };
 
 struct Check {
-  std::string domain;                    // "exhaustive" | "sampled"
+  std::string domain;                    // "exhaustive" | "sampled" | "exhaustive+sampled" (a box, then samples)
   std::uint64_t instances = 0;
   std::string description;               // e.g. "all {0,1}^(8x2) input matrices"
   std::vector<std::string> preconditions;

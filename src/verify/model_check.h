@@ -57,7 +57,7 @@ Check fn_vs_semantics(std::function<Matrix<Int>(const Matrix<std::int64_t>&)> ar
     return std::nullopt;
   };
   Check c;
-  c.domain = dom.exhaustive ? "exhaustive" : "sampled";
+  c.domain = dom.kind();
   c.instances = dom.count;
   c.description = dom.describe();
   c.run = [dom, fail_of](std::uint64_t k) { return fail_of(dom.instance(k)); };

@@ -20,11 +20,15 @@ std::vector<ParamSpec> shape_params() {
           int_param("range", 3, 1, 1 << 20, "sampled domains: entries drawn from [-range, range]")};
 }
 
-const char* kMatrixInput = "u is the N×d input matrix itself: row i is position i, column j is channel j (any integers)";
+const char* kMatrixInput = "u is the N×d input matrix itself: row i is position i, column j is channel j (any integers: the map is over Z)";
 const char* kMatrixOutput = "y is the N×d output matrix, compared entry by entry, exactly (every row, every column)";
 std::vector<std::string> matrix_domains() {
-  return {"exhaustive: every u in {0,1}^(N×d) when 2^(N·d) <= 2^22 (--exhaustive up to 2^32)",
-          "sampled: --samples K (default 100000) seeded matrices with entries in [-range, range] (--seed S)"};
+  // verify/matrix_domain.h: the semantics are over Z, so the default always meets signed values.
+  return {"default: every u in {-1,0,1}^(N×d) when 3^(N·d) <= 2^16, else every u in {0,1}^(N×d) when 2^(N·d) <= 2^22, "
+          "then 10000 seeded matrices with entries in [-range, range] (100000 when neither box fits); the report's domain "
+          "is exhaustive+sampled (or sampled) and its description names each set",
+          "exhaustive: --exhaustive, the box alone: {-1,0,1}^(N×d) up to 3^(N·d) <= 2^32, else {0,1}^(N×d) up to 2^32",
+          "sampled: --samples K seeded matrices with entries in [-range, range] (--seed S)"};
 }
 
 // Generic task over a semantics function sem(ring, u, params).

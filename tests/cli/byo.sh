@@ -332,7 +332,7 @@ sec = text[text.index("## Check your own construction"):]
 exec(re.search(r"```python\n(.*?)```", sec, re.S).group(1))
 PY
 check readme-verified 0 "$CZ" verify --model my_shift.json --task shift_down -p s=2 --json readme.json
-[ "$(instances readme.json)" = 4096 ] || { echo "FAIL readme-verified: want 4096 instances"; fails=$((fails+1)); }
+[ "$(instances readme.json)" = 14096 ] || { echo "FAIL readme-verified: want 4096 + 10000 instances (the 0/1 box, then signed samples)"; fails=$((fails+1)); }
 check readme-failed 1 "$CZ" verify --model my_shift.json --task shift_down -p s=1; err_has readme-failed "counterexample for my_shift.json"
 
 echo "byo: $fails failure(s)"

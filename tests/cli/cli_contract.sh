@@ -26,7 +26,9 @@ python3 - "$T/out" <<'PY' || { echo "FAIL verify-json schema"; fails=$((fails+1)
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["tool"] == "circuitzoo" and r["construction"] == "primitive/shift_down"
-assert r["domain"] == "exhaustive" and r["instances"] == 2**12 and r["passed"] == 2**12 and r["failed"] == 0
+# 6x2 = 12 cells: every {0,1} matrix, then 10000 signed samples (docs/contract.md, issue 24 D2)
+assert r["domain"] == "exhaustive+sampled" and r["instances"] == 2**12 + 10000 and r["passed"] == 2**12 + 10000 and r["failed"] == 0
+assert r["domain_description"].startswith("all 4096 matrices in {0,1}^(6x2), then 10000 seeded random 6x2 matrices, entries in [-3, 3]")
 assert r["counterexample"] is None and r["model"]["L"] == 1 and r["model"]["conv"] == "causal"
 assert any(c["quantity"] == "layers" and c["claimed"] == "3" and c["achieved"] == 1 for c in r["claims"])
 PY

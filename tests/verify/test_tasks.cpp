@@ -150,7 +150,7 @@ TEST_CASE("a circuit file verifies by u and y names or by position and its rewir
   for (bool named : {true, false}) {
     INFO("named=" << named);
     const Report ok = run_task_check(t, p, circuit_artifact(make(named, false), "c.json", "circuit-json"), one_thread());
-    CHECK(ok.instances == 64);
+    CHECK(ok.instances == 729 + 10000);  // {-1,0,1}^(3x2), then signed samples (verify/matrix_domain.h)
     CHECK(ok.failed == 0);
     CHECK(ok.circuit.is_object());
     const Report bad = run_task_check(t, p, circuit_artifact(make(named, true), "m.json", "circuit-json"), one_thread());
