@@ -118,7 +118,7 @@ std::vector<Entry> build_ledger(const Options& o) {
     add(e);
   }
   {
-    Entry e = row(14, "Based via JRT L.G.20", "stacking layers with equal inner dims adds the layer counts");
+    Entry e = row(14, "Based via JRT L.G.20", "stacking layers with equal inner dims adds the layer counts: (N,L1,d,N',d') then (N,L2,d,N',d') is an (N,L1+L2,d,N',d') model computing the composition");
     from_proof(e, cx, "stacking/layers-add");
     add(e);
   }

@@ -48,12 +48,12 @@ inline const Claim* find_claim(const Report& r, const std::string& quantity, con
 
 inline std::string ach(const json& a) { return a.is_string() ? a.get<std::string>() : a.dump(); }
 
-// Sets a row's status (and why, unless the row says more) from its evidence: decide() is the
+// Sets a row's status and why from its evidence: decide() is the
 // only rule (status.h), so a status is a function of the row's data.
 inline void finish(Entry& e) {
   const Decision d = decide(e.evidence);
   e.status = d.status;
-  if (!d.why.empty() && (e.why.empty() || e.status != "holds")) e.why = d.why;
+  e.why = d.why;  // labels carry their reason as evidence too
 }
 
 // A claim of a report as an evidence item: the claimed value, or (for claims without an integer
