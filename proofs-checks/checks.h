@@ -47,8 +47,18 @@ SdMatrixStats sd_matrix_stats(unsigned U, unsigned a, unsigned b, bool with_rank
 std::uint64_t jrp_min_states(std::uint64_t r, unsigned p);
 unsigned ceil_log2(std::uint64_t x);
 
-// --- Stacking: composed has L(a)+L(b) layers and equals b∘a on every input of the domain.
+// --- Stacking: composed has L(a)+L(b) layers and equals b∘a (a's N×d output extracted, then
+// embedded into b) on 64 seeded inputs in [-3, 3].
 bool stacking_holds(const Model& a, const Model& b, const Model& composed, std::uint64_t seed, std::string& why);
+// a with its last layer's output columns >= d zeroed (BaseConv: W and b1 columns; MLP: W2 and B2
+// columns; LinearAttention: Wv columns): its N×d output is unchanged.
+Model zero_outer_columns(const Model& a);
+// An (N, L1+L2, d, N', d') model computing b∘a for causal a, b of equal shapes (JRT L.G.20's
+// stacking, Based): plain concatenation when N' = N and d' = d; otherwise a's last layer first
+// zeroes the columns >= d, and rows >= N need no extraction, since a causal b's rows < N read only
+// rows < N (causality lemma, spec §2.1). Throws std::invalid_argument for non-causal models with
+// inner dims larger than outer ones (their rows >= N wrap into rows < N: an extraction layer is needed).
+Model stack_composing(const Model& a, const Model& b);
 
 // --- Shared: build a construction at parameters (defaults filled in).
 Built build_construction(const std::string& name, const std::map<std::string, std::string>& params = {});

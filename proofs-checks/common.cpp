@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <bit>
 #include <set>
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "model/eval.h"
 #include "proofs-checks/checks.h"
@@ -192,6 +195,29 @@ bool stacking_holds(const Model& a, const Model& b, const Model& composed, std::
     }
   }
   return true;
+}
+
+Model zero_outer_columns(const Model& a) {
+  Model r = a;
+  if (r.layers.empty()) return r;
+  auto zero_cols = [&](RatMatrix& M) {
+    for (std::size_t i = 0; i < M.rows(); ++i)
+      for (std::size_t j = a.d; j < M.cols(); ++j) M(i, j) = Rat(0);
+  };
+  std::visit([&](auto& L) {
+    using T = std::decay_t<decltype(L)>;
+    if constexpr (std::is_same_v<T, BaseConvLayer>) zero_cols(L.W), zero_cols(L.b1);
+    else if constexpr (std::is_same_v<T, MlpLayer>) zero_cols(L.W2), zero_cols(L.B2);
+    else zero_cols(L.Wv);
+  }, r.layers.back());
+  return r;
+}
+
+Model stack_composing(const Model& a, const Model& b) {
+  if (a.inner_N == a.N && a.inner_d == a.d) return stack(a, b);
+  if (a.conv != ConvMode::Causal || b.conv != ConvMode::Causal)
+    throw std::invalid_argument("stack_composing: inner dims exceed outer ones and the convolution is not causal");
+  return stack(zero_outer_columns(a), b);
 }
 
 }  // namespace cz::proofs

@@ -247,4 +247,42 @@ G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<
   return run;
 }
 
+std::int64_t g18_kernel(const G18Model& g, unsigned n, std::uint32_t x, std::uint32_t y) {
+  if (g.post.layers.empty()) throw std::invalid_argument("g18_kernel: the exponential kernel has no feature map");
+  if (g.N < 3) throw std::invalid_argument("g18_kernel: the window needs 3 rows (key, separator, query)");
+  Matrix<std::int64_t> u(g.rows, g.D, 0);
+  for (unsigned b = 0; b < n; ++b) {
+    u(g.lo, b) = (x >> b) & 1;
+    u(g.lo + 2, b) = (y >> b) & 1;
+  }
+  u(g.lo + 1, n) = 1;  // the separator's flag
+  const Matrix<Int> X = (*g.pre_eval)(u);
+  const auto& A = std::get<LinearAttentionLayer>(g.post.layers[0]);
+  Rat k(0);
+  for (std::size_t t = 0; t < g.f; ++t) {
+    Rat q(0), kk(0);
+    for (std::size_t ch = 0; ch < g.D; ++ch) {
+      q += Rat(X(g.lo + 2, ch)) * A.Wq(ch, t);
+      kk += Rat(X(g.lo, ch)) * A.Wk(ch, t);
+    }
+    k += q * kk;
+  }
+  if (!k.is_integer() || !k.num().fits_int64()) throw std::overflow_error("g18_kernel: kernel value is not a small integer");
+  return k.num().to_int64();
+}
+
+KernelEps g18_kernel_eps(const G18Model& g, const KernelSpec& k, unsigned n, const std::vector<std::uint32_t>& S) {
+  const std::int64_t k0 = k.kind == KernelKind::Random ? static_cast<std::int64_t>(g.f) : 1;
+  KernelEps e;
+  std::int64_t worst = -1;
+  for (std::uint32_t x : S)
+    for (std::uint32_t y = 0; y < (std::uint32_t(1) << n); ++y) {
+      const std::int64_t dev = g18_kernel(g, n, x, y) - (x == y ? k0 : 0);
+      const std::int64_t a = dev < 0 ? -dev : dev;
+      if (a > worst) worst = a, e.x = x, e.y = y;
+    }
+  e.eps = Rat(Int(std::max<std::int64_t>(worst, 0)), Int(k0));
+  return e;
+}
+
 }  // namespace cz::sdc

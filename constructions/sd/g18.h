@@ -63,4 +63,19 @@ struct G18Run {
 // u: rows x (n+1). Exponential kernel: evaluates the kernel sum with certified bounds.
 G18Run run_g18(const G18Model& g, const KernelSpec& k, unsigned n, const Matrix<std::int64_t>& u);
 
+// The IP kernel the built model computes (JRT Def G.17), read off the model itself: k(x, y) =
+// <Q[query row], K[key row]> with K = X·Wk, Q = X·Wq and X = the pre layers' output on a probe
+// whose window holds a key row x, the separator, and a query row y. Exact integers; the
+// exponential kernel has no feature map (throws std::invalid_argument). Needs g.N >= 3.
+std::int64_t g18_kernel(const G18Model& g, unsigned n, std::uint32_t x, std::uint32_t y);
+
+// JRT Prop G.18's epsilon of the built kernel, measured exactly: max over keys x in S and every
+// query y in {0,1}^n of |k(x, y) - [x = y]·k0| / k0, with k0 = 1 (data-dependent, eq 19) or f
+// (random, unnormalised eq 20). Only keys of the first set S occur in the construction.
+struct KernelEps {
+  Rat eps;
+  std::uint32_t x = 0, y = 0;  // a worst pair
+};
+KernelEps g18_kernel_eps(const G18Model& g, const KernelSpec& k, unsigned n, const std::vector<std::uint32_t>& S);
+
 }  // namespace cz::sdc

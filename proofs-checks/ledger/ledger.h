@@ -9,7 +9,10 @@
 //                              shape, with the tolerance and the data (fits are data: never a
 //                              verdict on an exact claim)
 //   not established            the construction it rests on failed verification
-//   not checkable here         why (`why`)
+//   not checkable here         why (`why`); also a fit with fewer than 5 sizes ("not enough sizes")
+// Every status is decide(evidence) (status.h): a row records what it measured (verifications,
+// prove checks, claims with achieved and claimed values, fits with their points) and nothing else
+// makes its status, so it changes when the data does (tests/proofs/test_ledger.cpp perturbs it).
 #pragma once
 #include <optional>
 #include <ostream>
@@ -32,6 +35,7 @@ struct Entry {
   std::string domain, command;
   nlohmann::json counterexample = nullptr;
   nlohmann::json data = nullptr;  // fits, per-size numbers, ...
+  nlohmann::json evidence = nlohmann::json::array();  // what the status is decided from (status.h)
   std::string note;
 };
 

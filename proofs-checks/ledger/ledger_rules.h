@@ -7,9 +7,11 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <tuple>
 
 #include "proofs-checks/checks.h"
 #include "proofs-checks/ledger/ledger.h"
+#include "proofs-checks/ledger/status.h"
 #include "proofs-checks/proof.h"
 #include "app/report/fit.h"
 #include "app/report/report_json.h"
@@ -27,10 +29,150 @@ inline std::string params_cmd(const PMap& p) {
   return s;
 }
 
+inline std::string domain_of(const Report& r) {
+  return r.domain + ": " + r.description + " (" + std::to_string(r.instances) + " instances)";
+}
+
+inline json failure_json(const Report& r, const std::string& command) {
+  json j = r.counterexample ? cz::to_json(*r.counterexample) : json::object();
+  j["failed"] = std::to_string(r.failed) + " of " + std::to_string(r.instances);
+  j["command"] = command;
+  return j;
+}
+
+inline const Claim* find_claim(const Report& r, const std::string& quantity, const std::string& claimed_part) {
+  for (const auto& c : r.claims)
+    if (c.quantity == quantity && c.claimed.find(claimed_part) != std::string::npos && !c.binding) return &c;
+  return nullptr;
+}
+
+inline std::string ach(const json& a) { return a.is_string() ? a.get<std::string>() : a.dump(); }
+
+// Sets a row's status and why from its evidence: decide() is the
+// only rule (status.h), so a status is a function of the row's data.
+inline void finish(Entry& e) {
+  const Decision d = decide(e.evidence);
+  e.status = d.status;
+  e.why = d.why;  // labels carry their reason as evidence too
+}
+
+// A claim of a report as an evidence item: the claimed value, or (for claims without an integer
+// value, e.g. eps) the exact bound the construction reports as metrics[quantity + "_bound"].
+inline json claim_evidence(const Report& r, const Claim& c) {
+  json claimed = c.claimed_value ? json(*c.claimed_value) : r.metrics.value(c.quantity + "_bound", json(nullptr));
+  return claim_item(c.quantity, c.achieved, claimed, c.kind, c.binding);
+}
+
+// A row resting on a construction's non-asymptotic claims: its verification and each named claim
+// as evidence (a claim the report lacks is recorded as unmeasured: not checkable).
+inline void from_claims(Entry& e, const Report& r, const std::string& command, const std::vector<std::pair<std::string, std::string>>& which) {
+  e.command = command;
+  e.domain = domain_of(r);
+  e.evidence.push_back(verified_item(r.exit_code() == 0, command));
+  if (r.exit_code() != 0) e.counterexample = failure_json(r, command);
+  std::string ours;
+  for (const auto& [q, part] : which) {
+    const Claim* c = find_claim(r, q, part);
+    if (!c) {
+      e.evidence.push_back(claim_item(q, nullptr, nullptr, "exact"));
+      ours += (ours.empty() ? "" : "; ") + q + " not reported";
+      continue;
+    }
+    e.evidence.push_back(claim_evidence(r, *c));
+    ours += (ours.empty() ? "" : "; ") + q + " " + ach(c->achieved) + " (claimed " + c->claimed + ")";
+  }
+  e.ours = ours;
+  finish(e);
+}
+
+// Asymptotic: fit log(achieved) against log(shape) (or against the varied size for O(1)).
+struct FitSpec {
+  std::string construction;
+  PMap fixed;
+  std::string vary;
+  std::vector<std::string> values;
+  std::string quantity, claimed_part;
+  enum Kind { Upper, Lower, Theta, Constant } kind = Upper;
+  std::string metric;  // when set: fit metrics[metric] (against the varied value) instead of a claim
+  // when set: x = this metric of the built construction (e.g. c*c), instead of the claim's shape
+  std::string x_metric;
+};
+
+inline std::string shape_name(FitSpec::Kind k) {
+  return k == FitSpec::Lower ? "lower" : k == FitSpec::Theta ? "theta" : k == FitSpec::Constant ? "constant" : "upper";
+}
+
+struct FitOut {
+  std::string status;  // consistent / inconsistent / "" (not enough sizes)
+  json data;           // the evidence item (kind fit) with its slope and rule for display
+};
+
+// A fit item's display fields (slope, r2, points used, rule) from fit_result, beside its points.
+inline FitOut summarise_fit(json item) {
+  const FitResult fr = fit_result(item);
+  item["rule"] = fr.rule;
+  item["points_used"] = fr.points_used;
+  if (fr.slope) item["slope"] = *fr.slope, item["r2"] = *fr.r2;
+  else item["note"] = "fewer than " + std::to_string(kMinSizes) + " sizes with positive values (within the time budget)";
+  return {fr.status, item};
+}
+
+inline FitOut fit_sizes(const FitSpec& f, double budget_s) {
+  json rows = json::array();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const auto& v : f.values) {
+    PMap p = f.fixed;
+    p[f.vary] = v;
+    Built b = proofs::build_construction(f.construction, p);
+    std::optional<double> x, y;
+    if (!f.metric.empty()) {
+      if (b.metrics.contains(f.metric) && b.metrics[f.metric].is_number()) x = std::stod(v), y = b.metrics[f.metric].get<double>();
+    } else {
+      for (const auto& c : b.claims)
+        if (c.quantity == f.quantity && c.claimed.find(f.claimed_part) != std::string::npos && c.achieved.is_number()) {
+          y = c.achieved.get<double>();
+          x = f.kind == FitSpec::Constant ? std::stod(v) : c.shape_value.value_or(0);
+          break;
+        }
+    }
+    if (!f.x_metric.empty()) x = b.metrics.contains(f.x_metric) && b.metrics[f.x_metric].is_number() ? std::optional(b.metrics[f.x_metric].get<double>()) : std::nullopt;
+    if (x && y) rows.push_back({{f.vary, v}, {"x", *x}, {"y", *y}});
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > budget_s) break;
+  }
+  json item = {{"kind", "fit"}, {"shape", shape_name(f.kind)}, {"tolerance", kTol}, {"construction", f.construction}, {"fixed", f.fixed},
+               {"vary", f.vary}, {"quantity", f.metric.empty() ? f.quantity : f.metric}, {"points", rows},
+               {"x_is", !f.x_metric.empty() ? f.x_metric : f.kind == FitSpec::Constant || !f.metric.empty() ? f.vary : "claimed shape at these parameters"}};
+  return summarise_fit(std::move(item));
+}
+
+inline std::string sweep_cmd(const FitSpec& f) {
+  std::string vals;
+  for (const auto& v : f.values) vals += (vals.empty() ? "" : ",") + v;
+  return "circuitzoo sweep " + f.construction + " --vary " + f.vary + "=" + vals + params_cmd(f.fixed);
+}
+
+// Fit over data points we computed ourselves (prove details).
+inline FitOut fit_points(const std::vector<std::pair<double, double>>& pts, FitSpec::Kind kind, const std::string& x, const std::string& y) {
+  json rows = json::array();
+  for (auto [a, b] : pts) rows.push_back({{"x", a}, {"y", b}});
+  return summarise_fit({{"kind", "fit"}, {"shape", shape_name(kind)}, {"tolerance", kTol}, {"points", rows}, {"x_is", x}, {"y_is", y}});
+}
+
+inline std::string slope_of(const FitOut& fo) { return fo.data.value("slope", json(nullptr)).dump(); }
+
 struct Ctx {
   Options opt;
   std::map<std::string, Report> reports;
   std::map<std::string, proofs::ProofResult> proofs;
+  std::map<std::string, FitOut> fits;
+
+  // A fit over sizes (cached: rows and declared claims share sweeps).
+  const FitOut& fit(const FitSpec& f, double budget_s) {
+    const std::string key = sweep_cmd(f) + " #" + f.quantity + "/" + f.claimed_part + "/" + f.metric + "/" + f.x_metric + "/" + shape_name(f.kind);
+    auto it = fits.find(key);
+    if (it != fits.end()) return it->second;
+    return fits.emplace(key, fit_sizes(f, budget_s)).first->second;
+  }
 
   // Verifies a construction (cached); samples: a sampled domain of that size (fast mode only).
   const Report& verify(const std::string& name, const PMap& p, std::optional<std::uint64_t> samples = std::nullopt) {
@@ -55,148 +197,38 @@ struct Ctx {
   std::string prove_cmd(const std::string& name) const { return "circuitzoo prove " + name + (opt.fast ? " --fast" : ""); }
 };
 
-inline std::string domain_of(const Report& r) {
-  return r.domain + ": " + r.description + " (" + std::to_string(r.instances) + " instances)";
-}
-
-inline json failure_json(const Report& r, const std::string& command) {
-  json j = r.counterexample ? cz::to_json(*r.counterexample) : json::object();
-  j["failed"] = std::to_string(r.failed) + " of " + std::to_string(r.instances);
-  j["command"] = command;
-  return j;
-}
-
-inline const Claim* find_claim(const Report& r, const std::string& quantity, const std::string& claimed_part) {
-  for (const auto& c : r.claims)
-    if (c.quantity == quantity && c.claimed.find(claimed_part) != std::string::npos && !c.binding) return &c;
-  return nullptr;
-}
-
-inline std::string ach(const json& a) { return a.is_string() ? a.get<std::string>() : a.dump(); }
-
-// A row resting on a construction's non-asymptotic paper claims: not established when the
-// construction failed; missed when one is missed; better when one is beaten; else holds.
-inline void from_claims(Entry& e, const Report& r, const std::string& command, const std::vector<std::pair<std::string, std::string>>& which) {
-  e.command = command;
-  e.domain = domain_of(r);
-  if (r.exit_code() != 0) {
-    e.status = "not established";
-    e.why = "the construction failed verification (" + std::to_string(r.failed) + " of " + std::to_string(r.instances) + ")";
-    e.counterexample = failure_json(r, command);
-    return;
-  }
-  bool missed = false, better = false;
-  std::string ours;
-  for (const auto& [q, part] : which) {
-    const Claim* c = find_claim(r, q, part);
-    if (!c) continue;
-    std::string piece = q + " " + ach(c->achieved) + " (claimed " + c->claimed + ")";
-    if (c->holds && !*c->holds) missed = true, piece += " worse";
-    else if (c->holds && c->claimed_value && c->achieved.is_number() && c->achieved.get<double>() < static_cast<double>(*c->claimed_value))
-      better = true;
-    ours += (ours.empty() ? "" : "; ") + piece;
-  }
-  e.ours = ours;
-  e.status = missed ? "missed" : better ? "holds with a better bound" : "holds";
-}
-
-// Asymptotic: fit log(achieved) against log(shape) (or against the varied size for O(1)).
-struct FitSpec {
-  std::string construction;
-  PMap fixed;
-  std::string vary;
-  std::vector<std::string> values;
-  std::string quantity, claimed_part;
-  enum Kind { Upper, Lower, Theta, Constant } kind = Upper;
-  std::string metric;  // when set: fit metrics[metric] (against the varied value) instead of a claim
-};
-
-struct FitOut {
-  std::string status;  // consistent / inconsistent / "" (not enough sizes)
-  json data;
-};
-
-inline FitOut fit_sizes(const FitSpec& f, double budget_s) {
-  std::vector<std::pair<double, double>> pts;
-  json rows = json::array();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (const auto& v : f.values) {
-    PMap p = f.fixed;
-    p[f.vary] = v;
-    Built b = proofs::build_construction(f.construction, p);
-    double x = 0, y = 0;
-    bool ok = false;
-    if (!f.metric.empty()) {
-      if (b.metrics.contains(f.metric) && b.metrics[f.metric].is_number()) {
-        x = std::stod(v), y = b.metrics[f.metric].get<double>(), ok = true;
-      }
-    } else {
-      for (const auto& c : b.claims)
-        if (c.quantity == f.quantity && c.claimed.find(f.claimed_part) != std::string::npos && c.achieved.is_number()) {
-          y = c.achieved.get<double>();
-          x = f.kind == FitSpec::Constant ? std::stod(v) : c.shape_value.value_or(0);
-          ok = true;
-          break;
-        }
-    }
-    if (ok) {
-      pts.emplace_back(x, y);
-      rows.push_back({{f.vary, v}, {"x", x}, {"achieved", y}});
-    }
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > budget_s) break;
-  }
-  FitOut out;
-  out.data = {{"construction", f.construction}, {"fixed", f.fixed}, {"vary", f.vary}, {"points", rows}, {"tolerance", kTol},
-              {"x", f.kind == FitSpec::Constant || !f.metric.empty() ? f.vary : "claimed shape at these parameters"}};
-  auto fit = fit_loglog(pts);
-  if (pts.size() < 5 || !fit) {
-    out.data["note"] = "fewer than 5 sizes with positive values within the time budget";
-    return out;
-  }
-  const double s = fit->slope;
-  out.data["slope"] = std::round(s * 1e4) / 1e4;
-  out.data["r2"] = std::round(fit->r2 * 1e4) / 1e4;
-  out.data["points_used"] = fit->points.size();
-  bool ok;
-  switch (f.kind) {
-    case FitSpec::Upper: ok = s <= 1 + kTol, out.data["rule"] = "O(shape): slope <= 1 + tol"; break;
-    case FitSpec::Lower: ok = s >= 1 - kTol, out.data["rule"] = "Omega(shape): slope >= 1 - tol"; break;
-    case FitSpec::Theta: ok = std::fabs(s - 1) <= kTol, out.data["rule"] = "Theta(shape): |slope - 1| <= tol"; break;
-    default: ok = s <= kTol, out.data["rule"] = "O(1): slope against the size <= tol"; break;
-  }
-  out.status = ok ? "consistent" : "inconsistent";
-  return out;
-}
-
-inline std::string sweep_cmd(const FitSpec& f) {
-  std::string vals;
-  for (const auto& v : f.values) vals += (vals.empty() ? "" : ",") + v;
-  return "circuitzoo sweep " + f.construction + " --vary " + f.vary + "=" + vals + params_cmd(f.fixed);
-}
-
-// Fit over data points we computed ourselves (prove details).
-inline FitOut fit_points(const std::vector<std::pair<double, double>>& pts, FitSpec::Kind kind, const std::string& x, const std::string& y) {
-  FitOut out;
-  json rows = json::array();
-  for (auto [a, b] : pts) rows.push_back({{x, a}, {y, b}});
-  out.data = {{"points", rows}, {"tolerance", kTol}, {"x", x}, {"y", y}};
-  auto fit = fit_loglog(pts);
-  if (pts.size() < 5 || !fit) return out;
-  out.data["slope"] = std::round(fit->slope * 1e4) / 1e4;
-  out.data["r2"] = std::round(fit->r2 * 1e4) / 1e4;
-  const bool ok = kind == FitSpec::Lower ? fit->slope >= 1 - kTol : fit->slope <= 1 + kTol;
-  out.data["rule"] = kind == FitSpec::Lower ? "Omega(shape): slope >= 1 - tol" : "O(shape): slope <= 1 + tol";
-  out.status = ok ? "consistent" : "inconsistent";
-  return out;
-}
 
 inline void from_proof(Entry& e, Ctx& cx, const std::string& check) {
   const auto& r = cx.prove(check);
   e.command = cx.prove_cmd(check);
   e.domain = r.domain;
   e.ours = r.verdict;
-  e.status = r.holds ? "holds" : "refuted";
+  e.evidence.push_back(proof_item(r.holds, check));
   if (!r.holds) e.counterexample = r.details.value("counterexample", json(r.verdict));
+  finish(e);
+}
+
+// mqar/attention's O(c^2) params (Zoology H.7.2; row 17 and its declared claims): n and c vary
+// apart, so neither fit is c = n's exact 87c^2 (issue 24).
+inline const std::string attention_fixed_c = "16", attention_fixed_n = "4";
+inline FitSpec attention_spec_n(const std::string& q) {  // n at fixed c: O(c^2) says flat
+  return {"mqar/attention", {{"c", attention_fixed_c}}, "n", {"4", "6", "8", "10", "12", "16"}, q, "O(", FitSpec::Constant, "", ""};
+}
+inline FitSpec attention_spec_c(const std::string& q) {  // c at fixed n: against the shape c^2
+  return {"mqar/attention", {{"n", attention_fixed_n}}, "c", {"4", "8", "12", "16", "24", "32"}, q, "O(c^2)", FitSpec::Upper, "", ""};
+}
+// (params vs n at fixed c, params vs c^2 at fixed n, layers vs n)
+inline std::tuple<FitOut, FitOut, FitOut> attention_fits(Ctx& cx, double budget_s, const std::string& q = "params_dense") {
+  return {cx.fit(attention_spec_n(q), budget_s), cx.fit(attention_spec_c(q), budget_s), cx.fit(attention_spec_n("layers"), budget_s)};
+}
+
+// state_bits O(n·min(|A|,|B|)) of sd/recurrent-jrt and sd/based-jrt (JRT Thm G.15, G.22): min
+// varies at fixed n (|A| = 1..6 ≤ |B| = 6, n = 3), and n at fixed |A| = |B| = 1 (n = 1..6).
+inline FitSpec sd_state_spec_min(const std::string& name) {
+  return {name, {{"domain", "sized"}, {"n", "3"}, {"b", "6"}}, "a", {"1", "2", "3", "4", "5", "6"}, "state_bits", "O(", FitSpec::Upper, "", ""};
+}
+inline FitSpec sd_state_spec_n(const std::string& name) {
+  return {name, {{"domain", "sized"}, {"a", "1"}, {"b", "1"}}, "n", {"1", "2", "3", "4", "5", "6"}, "state_bits", "O(", FitSpec::Upper, "", ""};
 }
 
 // Zoology Alg. 9 (Prop H.28) with its comparisons counted: an ordered map of d-bit keys, look up

@@ -18,6 +18,7 @@ json to_json(const Entry& e) {
   if (!e.counterexample.is_null()) j["counterexample"] = e.counterexample;
   else if (e.status == "refuted") j["counterexample"] = json::object();
   if (!e.data.is_null()) j["data"] = e.data;
+  j["evidence"] = e.evidence;
   if (!e.note.empty()) j["note"] = e.note;
   return j;
 }

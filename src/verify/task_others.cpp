@@ -31,9 +31,13 @@ std::vector<Task> other_tasks() {
         "the plain prompt is u once";
     t.output_decoding =
         "Alg. 3 (sd/recurrent-jrt): output row i is [r[0:n] :: 1] when row i of the compared set is stored, else zero; "
-        "A and B intersect iff some flag (column n) is 1, and the flagged rows are A ∩ B. The Based pipeline "
-        "(sd/based-jrt) reads the answer the same way after its last layer. A file's output is read so: every flag is "
-        "0 or 1, a flagged row's element bits are 0 or 1, and the set of flagged elements must equal A ∩ B";
+        "A and B intersect iff some flag (column n) is 1, and the flagged rows are A ∩ B. A file's output is read so: "
+        "every flag is 0 or 1, a flagged row's element bits are 0 or 1, and the set of flagged elements must equal A ∩ B. "
+        "The Based pipeline (sd/based-jrt, JRT Thm G.22) is read differently: its last layer (Prop G.18's MLP, "
+        "relu(2z - tau)) writes the flag in column 0 (every other column is 0) at the rows of the window [lo, lo+N) of "
+        "the 2N-row prompt (lo = 0 with conv=anticausal, N with conv=causal; stage=g18: rows [0, N) of u); row i is "
+        "flagged (nonzero) iff its element, read off row i of the G.21 output (the rearranged copy, smaller set first), "
+        "is in the first set; A and B intersect iff some flag is nonzero, and the flagged rows' elements are A ∩ B";
     t.domains = sd_domains;
     t.reference = "src/tasks/sd.h sd::intersection, sd::disjoint (a plain set intersection)";
     t.constructions = {"sd/recurrent-jrt", "sd/based-jrt", "sd/via-gar"};

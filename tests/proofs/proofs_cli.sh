@@ -47,10 +47,10 @@ for c in j["claims"]:
         assert isinstance(ce, dict) and ce, ("refuted without counterexample", c["id"])
     if c["status"] == "not checkable here":
         assert c.get("why"), ("no reason", c["id"])
+    assert c.get("evidence"), ("status without evidence", c["id"])
     if c["status"] in ("consistent", "inconsistent"):
-        d = c.get("data") or {}
-        fits = [d] + [v for v in d.values() if isinstance(v, dict)]
-        assert any("slope" in f and "tolerance" in f and len(f.get("points", [])) >= 5 for f in fits), ("fit without data", c["id"])
+        fits = [f for f in c["evidence"] if f["kind"] == "fit"]
+        assert fits and all("slope" in f and "tolerance" in f and f["points_used"] >= 5 for f in fits), ("fit without data", c["id"])
 ids = {c["id"]: c for c in j["claims"]}
 for e in ("E1", "E2", "E6", "E8", "E10", "E12"):
     assert ids[e]["status"] == "refuted", (e, ids[e]["status"])
