@@ -13,8 +13,16 @@ namespace {
 
 using json = nlohmann::json;
 
-// Emits code for a file that program_from_json has already accepted (so every lookup succeeds),
-// tracking the stack depth.
+// The member `key` of object j, or an empty list; a reference (a copy per level of nesting would
+// make compiling quadratic in the depth).
+const json& list_member(const json& j, const char* key) {
+  static const json kNone = json::array();
+  const auto it = j.find(key);
+  return it == j.end() ? kNone : *it;
+}
+
+// Emits code for a file that program_from_json has already accepted (so every lookup succeeds,
+// and the recursion is bounded by its nesting limit, kProgramMaxDepth), tracking the stack depth.
 struct Emitter {
   std::vector<ProgInsn> code;
   std::map<std::string, std::int32_t> regs, bags;
@@ -70,10 +78,10 @@ struct Emitter {
       if (s.contains("if")) {
         expr(s["if"]);
         const std::int32_t jz = emit(kJz, 0, 0, -1);
-        stmts(s.value("then", json::array()));
+        stmts(list_member(s, "then"));
         const std::int32_t jmp = emit(kJmp);
         code[jz].a = static_cast<std::int32_t>(code.size());
-        stmts(s.value("else", json::array()));
+        stmts(list_member(s, "else"));
         code[jmp].a = static_cast<std::int32_t>(code.size());
       } else if (s.contains("set") || s.contains("insert")) {
         const bool set = s.contains("set");
@@ -101,7 +109,7 @@ std::optional<ProgramCode> refuse(std::string* why, const std::string& what) {
 std::optional<ProgramCode> compile_program(const json& j, const std::string& source, std::string* why) {
   const ProgramFile pf = program_from_json(j, source);  // the CPU's validation, its errors
   Emitter E;
-  const json regs = j.value("registers", json::array()), bags = j.value("bags", json::array());
+  const json &regs = list_member(j, "registers"), &bags = list_member(j, "bags");
   if (regs.size() > static_cast<std::size_t>(kProgMaxRegs))
     return refuse(why, "more than " + std::to_string(kProgMaxRegs) + " registers");
   if (bags.size() > static_cast<std::size_t>(kProgMaxBags)) return refuse(why, "more than " + std::to_string(kProgMaxBags) + " bags");
@@ -117,7 +125,8 @@ std::optional<ProgramCode> compile_program(const json& j, const std::string& sou
   pc.info.init_begin = 0;  // registers (width, init) in order, then bags (width)
   for (std::size_t k = 0; k < regs.size(); ++k) {
     E.expr(regs[k]["width"]);
-    E.expr(regs[k].value("init", json(0)));
+    if (const auto init = regs[k].find("init"); init != regs[k].end()) E.expr(*init);
+    else E.emit(kConst, 0, 0, 1);  // init defaults to 0
     E.emit(kRegDecl, static_cast<std::int32_t>(k), 0, -2);
   }
   for (std::size_t k = 0; k < bags.size(); ++k) {

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/arg_checks.h"
 #include "app/cli/circuit_artifact.h"
 #include "app/cli/commands.h"
 #include "model/eval.h"
@@ -41,15 +42,17 @@ std::string list_json() {
   return arr.dump();
 }
 
-std::string verify_json(const std::string& name, const Given& given, long long samples, unsigned long long seed,
-                        bool exhaustive, unsigned threads, const std::string& device) {
-  if (exhaustive && samples >= 0) throw cz::InputError("exhaustive and samples exclude each other", "samples");
-  if (samples == 0) throw cz::InputError("samples must be positive", "samples");
+// Numbers arrive as decimal text (the wrapper checks that they are Python ints) and are checked by
+// the CLI's own code (app/cli/arg_checks.h): same bounds, same messages, Python's names.
+std::string verify_json(const std::string& name, const Given& given, const std::string& samples, const std::string& seed,
+                        bool exhaustive, const std::string& threads, const std::string& device) {
+  using cz::cli::ArgNames;
   cz::DomainOptions dom;
+  if (!samples.empty()) dom.samples = cz::cli::parse_uint_arg(samples, cz::cli::kSamplesArg, ArgNames::Python);
+  dom.seed = cz::cli::parse_uint_arg(seed, cz::cli::kSeedArg, ArgNames::Python);
+  dom.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, ArgNames::Python));
+  cz::cli::check_verify_domain(exhaustive, !samples.empty(), device, ArgNames::Python);
   dom.force_exhaustive = exhaustive;
-  if (samples > 0) dom.samples = static_cast<std::uint64_t>(samples);
-  dom.seed = seed;
-  dom.threads = threads;
   dom.device = device;  // cpu | cuda | auto | twin (app/engine/device_path.h)
   return cz::to_json(cz::run_verify(cz::find_construction(name), given, dom)).dump();
 }
@@ -103,18 +106,17 @@ struct MqarArrays {
   std::size_t rows = 0, cols = 0;
 };
 
-MqarArrays mqar_data(std::size_t vocab, std::size_t seq_len, std::size_t kv, std::size_t examples, std::uint64_t seed,
-                     double power_a) {
-  if (seed > 0xffffffffULL) throw cz::InputError("the data seed must be below 2^32 (numpy's legacy seeding)", "seed");
-  if (!(power_a > 0)) throw cz::InputError("power_a must be positive", "power_a");
+MqarArrays mqar_data(const std::string& vocab, const std::string& seq_len, const std::string& kv, const std::string& examples,
+                     const std::string& seed, const std::string& power_a) {
+  using cz::cli::ArgNames;
   cz::zoology::MqarConfig cfg;
-  cfg.vocab_size = vocab;
-  cfg.input_seq_len = seq_len;
-  cfg.num_kv_pairs = kv;
-  cfg.num_examples = examples;
-  cfg.seed = static_cast<std::uint32_t>(seed);
-  cfg.power_a = power_a;
-  cz::zoology::Batch b = cz::zoology::multiquery_ar(cfg);
+  cfg.vocab_size = cz::cli::parse_uint_arg(vocab, cz::cli::kVocabArg, ArgNames::Python);
+  cfg.input_seq_len = cz::cli::parse_uint_arg(seq_len, cz::cli::kSeqLenArg, ArgNames::Python);
+  cfg.num_kv_pairs = cz::cli::parse_uint_arg(kv, cz::cli::kKvArg, ArgNames::Python);
+  cfg.num_examples = cz::cli::parse_uint_arg(examples, cz::cli::kExamplesArg, ArgNames::Python);
+  cfg.seed = static_cast<std::uint32_t>(cz::cli::parse_uint_arg(seed, cz::cli::kDataSeedArg, ArgNames::Python));
+  cfg.power_a = cz::cli::parse_power_a(power_a, ArgNames::Python);
+  cz::zoology::Batch b = cz::cli::mqar_batch(cfg, power_a, ArgNames::Python);
   MqarArrays out{std::string(reinterpret_cast<const char*>(b.inputs.data()), b.inputs.size() * 8),
                  std::string(reinterpret_cast<const char*>(b.labels.data()), b.labels.size() * 8), b.rows, b.cols};
   return out;
@@ -147,7 +149,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("eval_json", &eval_json, py::arg("model"), py::arg("u"), release());
   m.def(
       "mqar_data",
-      [](std::size_t vocab, std::size_t seq_len, std::size_t kv, std::size_t examples, std::uint64_t seed, double power_a) {
+      [](const std::string& vocab, const std::string& seq_len, const std::string& kv, const std::string& examples,
+         const std::string& seed, const std::string& power_a) {
         MqarArrays a;
         {
           py::gil_scoped_release nogil;

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "app/cli/arg_checks.h"
 #include "app/cli/commands.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
@@ -37,8 +38,7 @@ int cmd_verify(const VerifyOptions& o) {
     throw InputError("--from-npy batches are checked on the CPU (use --device cpu or auto)", "--device");
   if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");
   if (o.all && !o.params.empty()) throw InputError("-p cannot be combined with --all", "-p");
-  if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
-  if (o.samples == 0) throw InputError("--samples must be positive", "--samples");
+  check_verify_domain(o.exhaustive, o.samples >= 0, o.device, ArgNames::Cli);  // as the Python module does (arg_checks.h)
   if (!o.from_npy.empty())
     check_outputs({{"--json", o.json_path}}, {{"--from-npy", o.from_npy[0]}, {"--from-npy", o.from_npy[1]}});
   else

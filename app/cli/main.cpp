@@ -3,6 +3,7 @@
 #include <functional>
 #include <iostream>
 
+#include "app/cli/arg_checks.h"  // the bounds the Python module shares
 #include "app/cli/commands.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
@@ -75,10 +76,10 @@ int run_main(int argc, char** argv) {
   verify->add_flag("--all", ver.all, "every construction at its small defaults");
   verify->add_option("-p,--param", ver.params, "KEY=VALUE parameter (repeatable)");
   verify->add_flag("--exhaustive", ver.exhaustive, "force an exhaustive domain");
-  uint_option(verify, "--samples", ver.samples, ver_samples, deferred, "force a sampled domain of K instances", 1, kI64Max);
-  uint_option(verify, "--seed", ver.seed, ver_seed, deferred, "seed of sampled domains (default 1)", 0, kU64Max);
+  uint_option(verify, "--samples", ver.samples, ver_samples, deferred, "force a sampled domain of K instances", kSamplesArg.min, kSamplesArg.max);
+  uint_option(verify, "--seed", ver.seed, ver_seed, deferred, "seed of sampled domains (default 1)", kSeedArg.min, kSeedArg.max);
   uint_option(verify, "--threads", ver.threads, ver_threads, deferred,
-              "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", 0, cz::kMaxThreads);
+              "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", kThreadsArg.min, kThreadsArg.max);
   uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
               "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
   verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
@@ -149,11 +150,11 @@ int run_main(int argc, char** argv) {
   MqarDataOptions md;
   std::string md_vocab, md_seq_len, md_kv, md_examples, md_seed;
   auto* mqd = app.add_subcommand("mqar-data", "write zoology's multiquery_ar batch (random_non_queries off) as two .npy files");
-  uint_option(mqd, "--vocab", md.vocab, md_vocab, deferred, "vocabulary size (default 8192)", 1, std::uint64_t{1} << 32);
-  uint_option(mqd, "--seq-len", md.seq_len, md_seq_len, deferred, "input_seq_len N (default 64)", 1, std::uint64_t{1} << 24);
-  uint_option(mqd, "--kv", md.kv, md_kv, deferred, "num_kv_pairs K (default 8)", 1, std::uint64_t{1} << 22);
-  uint_option(mqd, "--examples", md.examples, md_examples, deferred, "num_examples (default 1000)", 1, std::uint64_t{1} << 32);
-  uint_option(mqd, "--seed", md.seed, md_seed, deferred, "data seed, below 2^32 (default 0)", 0, 0xffffffffULL);
+  uint_option(mqd, "--vocab", md.vocab, md_vocab, deferred, "vocabulary size (default 8192)", kVocabArg.min, kVocabArg.max);
+  uint_option(mqd, "--seq-len", md.seq_len, md_seq_len, deferred, "input_seq_len N (default 64)", kSeqLenArg.min, kSeqLenArg.max);
+  uint_option(mqd, "--kv", md.kv, md_kv, deferred, "num_kv_pairs K (default 8)", kKvArg.min, kKvArg.max);
+  uint_option(mqd, "--examples", md.examples, md_examples, deferred, "num_examples (default 1000)", kExamplesArg.min, kExamplesArg.max);
+  uint_option(mqd, "--seed", md.seed, md_seed, deferred, "data seed, below 2^32 (default 0)", kDataSeedArg.min, kDataSeedArg.max);
   mqd->add_option("--power-a", md.power_a, "power-law exponent of the query gaps (default 0.01)");
   nonempty_path(mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N))")->required(), md.inputs,
                 deferred, "--inputs");

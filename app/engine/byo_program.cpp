@@ -102,7 +102,9 @@ Report run_program_check(const ProgramFile& pf, const std::string& file, const s
     return f;
   });
   // The device runs the same file: errors and answers as above; no state rule (this check has none).
-  if (source) check.device = sdc::sd_program_device(*source, file, dom, /*exact_min_state=*/false);
+  // Compiled only when a device path is asked for: --device cpu (the default) never needs it.
+  if (source && !opts.device.empty() && opts.device != "cpu")
+    check.device = sdc::sd_program_device(*source, file, dom, /*exact_min_state=*/false);
   return run_check(pseudo, p, built, check, opts);
 }
 

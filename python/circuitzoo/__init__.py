@@ -15,6 +15,7 @@ Matrices use the model-json layout (contract.md): W is d'×d' acting on rows (u�
 N'×d' with h[k][j] tap k of channel j. For PyTorch-named tensors use `circuitzoo export --format
 safetensors` (src/model/weights.h).
 """
+import builtins as _builtins
 import json as _json
 from fractions import Fraction as _Fraction
 
@@ -28,10 +29,22 @@ _MATRIX_KEYS = {"W", "b1", "h", "b2", "W1", "B1", "W2", "B2", "Wq", "Wk", "Wv"}
 
 
 def _params(params):
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise TypeError(f"params must be a dict of KEY: VALUE, not {type(params).__name__}")
     out = {}
-    for k, v in (params or {}).items():
+    for k, v in params.items():
         out[str(k)] = str(v).lower() if isinstance(v, bool) else str(v)
     return out
+
+
+def _uint(x, name):
+    """An integer argument as decimal text: the C++ side range-checks it with the CLI's code
+    (app/cli/arg_checks.h), so that -5, 10**6 threads or 0 examples are refused as the CLI refuses them."""
+    if isinstance(x, bool) or not isinstance(x, (int, _np.integer)):
+        raise TypeError(f"{name} must be an integer, not {type(x).__name__}")
+    return str(int(x))
 
 
 def _entry(x):
@@ -83,13 +96,21 @@ def _model_from_json(mj):
 
 
 def _model_to_json(model):
+    if not isinstance(model, dict):
+        raise TypeError(f"model must be a dict (build(...)'s result, its 'model', or a model-json dict), not {type(model).__name__}")
     if "layers" not in model and isinstance(model.get("model"), dict):
         model = model["model"]
     if "layers" not in model:
         raise ValueError("not a model: want build(...)'s result, its 'model', or a model-json dict")
     out = {k: v for k, v in model.items() if k != "layers"}
     out.setdefault("format", "circuitzoo.model/1")
-    out["layers"] = [{k: (_matrix_json(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} for L in model["layers"]]
+    layers = model["layers"]
+    # Matrices are converted where the shape is right; anything else goes to the C++ reader as it
+    # is, which refuses it with the CLI's message (ValueError), never an AttributeError here.
+    if isinstance(layers, (_builtins.list, tuple)):  # list() is this module's
+        layers = [{k: (_matrix_json(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} if isinstance(L, dict) else L
+                  for L in layers]
+    out["layers"] = layers
     return out
 
 
@@ -102,8 +123,10 @@ def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0,
     """Verify a construction; returns the report (as `circuitzoo verify NAME --json`). The report's
     `failed` and `counterexample` say whether it holds; a failure is a result, not an exception.
     device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran)."""
-    return _json.loads(_core.verify_json(name, _params(params), -1 if samples is None else int(samples), int(seed),
-                                         bool(exhaustive), int(threads), str(device)))
+    if not isinstance(device, str):
+        raise TypeError(f"device must be a string, not {type(device).__name__}")
+    return _json.loads(_core.verify_json(name, _params(params), "" if samples is None else _uint(samples, "samples"),
+                                         _uint(seed, "seed"), bool(exhaustive), _uint(threads, "threads"), device))
 
 
 def stats(name, params=None):
@@ -153,7 +176,10 @@ def sweep(name, vary, values, params=None):
 def mqar_data(vocab=8192, seq_len=64, kv=8, examples=1000, seed=0, power_a=0.01):
     """zoology's multiquery_ar batch (random_non_queries=False) for a data seed, reproduced exactly:
     (inputs, labels), int64 arrays of shape (examples, seq_len), labels -100 where not scored."""
-    ins, labs, rows, cols = _core.mqar_data(int(vocab), int(seq_len), int(kv), int(examples), int(seed), float(power_a))
+    if isinstance(power_a, bool) or not isinstance(power_a, (int, float, _np.integer, _np.floating)):
+        raise TypeError(f"power_a must be a number, not {type(power_a).__name__}")
+    ins, labs, rows, cols = _core.mqar_data(_uint(vocab, "vocab"), _uint(seq_len, "seq_len"), _uint(kv, "kv"),
+                                            _uint(examples, "examples"), _uint(seed, "seed"), repr(float(power_a)))
     return (_np.frombuffer(ins, dtype="<i8").reshape(rows, cols).copy(),
             _np.frombuffer(labs, dtype="<i8").reshape(rows, cols).copy())
 

@@ -1,5 +1,6 @@
 #include "model/program_json.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 #include "model/model_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz {
 namespace {
@@ -43,14 +45,43 @@ bool whole(const json& j, std::int64_t max) {
 
 const std::vector<std::string> kOps = {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge", "and", "or"};
 
+constexpr std::size_t kMaxDepth = kProgramMaxDepth;
+constexpr std::size_t kMaxNodes = kProgramMaxNodes;
+constexpr std::int64_t kMaxOutWidth = kProgramMaxOutWidth;
+
+// A path for a message: a deep one keeps its start and end (the middle is "...").
+std::string short_path(const std::string& p) { return p.size() <= 160 ? p : p.substr(0, 60) + "..." + p.substr(p.size() - 90); }
+
+// The member of object `j` named `key`, or `fallback` (never a copy: a copy per level of nesting
+// made the parser quadratic in the depth).
+const json& member(const json& j, const char* key, const json& fallback) {
+  const auto it = j.find(key);
+  return it == j.end() ? fallback : *it;
+}
+
 struct Parser {
   std::string source;
   std::map<std::string, std::size_t> regs, bags;
   bool state_known = true;  // false in init expressions (no registers, no row)
+  std::size_t depth = 0, nodes = 0;
 
-  [[noreturn]] void fail(const std::string& what, const std::string& path) const { throw InputError(what, source + ": " + path); }
+  [[noreturn]] void fail(const std::string& what, const std::string& path) const { throw InputError(what, source + ": " + short_path(path)); }
+
+  // Counts a node one level deeper than its parent; the guard restores the depth on return.
+  struct Level {
+    Parser& p;
+    Level(Parser& p_, const std::string& path) : p(p_) {
+      if (++p.depth > kMaxDepth)
+        p.fail("the program nests deeper than " + std::to_string(kMaxDepth) + " levels (statements and expressions)", path);
+      if (++p.nodes > kMaxNodes) p.fail("the program has more than " + std::to_string(kMaxNodes) + " statements and expressions", path);
+    }
+    ~Level() { --p.depth; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+  };
 
   Expr expr(const json& j, const std::string& path) {
+    const Level level(*this, path);
     Expr e;
     if (j.is_number_integer()) {
       e.value = j.get<std::int64_t>();
@@ -61,13 +92,13 @@ struct Parser {
       if (s == "rows") e.kind = Expr::Rows;
       else if (s == "d") e.kind = Expr::D;
       else if (s == "i" && state_known) e.kind = Expr::I;
-      else fail("unknown variable '" + s + "' (want i, rows or d" + std::string(state_known ? ")" : "; i only in step)"), path);
+      else fail("unknown variable '" + printable(s, 40) + "' (want i, rows or d" + std::string(state_known ? ")" : "; i only in step)"), path);
       return e;
     }
     if (!j.is_object() || j.size() != 1) fail("an expression is an integer, a variable name or an object with one key", path);
-    const std::string key = j.begin().key();
+    const std::string& key = j.begin().key();
     const json& a = j.begin().value();
-    const std::string sub = path + "." + key;
+    const std::string sub = path + "." + printable(key, 40);
     if (key == "reg" || key == "col" || key == "word" || key == "in") {
       if (!state_known) fail("'" + key + "' reads the state or the row: only in step", sub);
     }
@@ -103,24 +134,27 @@ struct Parser {
       e.args.push_back(expr(a[0], sub + "[0]"));
       e.args.push_back(expr(a[1], sub + "[1]"));
     } else {
-      fail("unknown operator '" + key + "'", path);
+      fail("unknown operator '" + printable(key, 40) + "'", path);
     }
     return e;
   }
 
   std::vector<Stmt> stmts(const json& j, const std::string& path) {
     if (!j.is_array()) fail("want a list of statements", path);
+    static const json kNone = json::array();
     std::vector<Stmt> out;
+    out.reserve(std::min<std::size_t>(j.size(), kMaxNodes));
     for (std::size_t k = 0; k < j.size(); ++k) {
       const json& s = j[k];
       const std::string p = path + "[" + std::to_string(k) + "]";
+      const Level level(*this, p);
       if (!s.is_object()) fail("a statement is an object", p);
       Stmt st;
       if (s.contains("if")) {
         st.kind = Stmt::If;
         st.cond = expr(s["if"], p + ".if");
-        st.then_ = stmts(s.value("then", json::array()), p + ".then");
-        st.else_ = stmts(s.value("else", json::array()), p + ".else");
+        st.then_ = stmts(member(s, "then", kNone), p + ".then");
+        st.else_ = stmts(member(s, "else", kNone), p + ".else");
       } else if (s.contains("set") || s.contains("insert")) {
         const bool set = s.contains("set");
         const json& name = s[set ? "set" : "insert"];
@@ -131,9 +165,12 @@ struct Parser {
         st.index = table.at(name.get<std::string>());
         st.values.push_back(expr(s["value"], p + ".value"));
       } else if (s.contains("output")) {
-        if (!s["output"].is_array()) fail("'output' takes a list of expressions", p);
+        const json& vs = s["output"];
+        if (!vs.is_array()) fail("'output' takes a list of expressions", p);
+        if (vs.size() > static_cast<std::size_t>(kMaxOutWidth))
+          fail("'output' lists more than " + std::to_string(kMaxOutWidth) + " values (the most columns a row may have)", p + ".output");
         st.kind = Stmt::Output;
-        for (std::size_t q = 0; q < s["output"].size(); ++q) st.values.push_back(expr(s["output"][q], p + ".output[" + std::to_string(q) + "]"));
+        for (std::size_t q = 0; q < vs.size(); ++q) st.values.push_back(expr(vs[q], p + ".output[" + std::to_string(q) + "]"));
       } else {
         fail("unknown statement (want if, set, insert or output)", p);
       }
@@ -237,23 +274,32 @@ struct Decl {
   Expr width, init;
 };
 
+// A string member, or `fallback` when absent; anything else is refused.
+std::string string_member(const Parser& P, const json& j, const char* key, const std::string& fallback) {
+  const auto it = j.find(key);
+  if (it == j.end()) return fallback;
+  if (!it->is_string()) P.fail(std::string("'") + key + "' must be a string", key);
+  return it->get<std::string>();
+}
+
 }  // namespace
 
 ProgramFile program_from_json(const json& j, const std::string& source) {
   Parser P{source, {}, {}, false};
-  if (!j.is_object() || j.value("format", "") != "circuitzoo.program/1")
+  if (!j.is_object() || !j.contains("format") || j["format"] != "circuitzoo.program/1")
     P.fail("not a program file (want \"format\": \"circuitzoo.program/1\")", "format");
   ProgramFile f;
-  f.task = j.value("task", "");
-  f.prompt = j.value("prompt", "jrt");
+  f.task = string_member(P, j, "task", "");
+  f.prompt = string_member(P, j, "prompt", "jrt");
   if (f.prompt != "jrt" && f.prompt != "plain") P.fail("prompt must be jrt or plain", "prompt");
   if (!j.contains("n") || !whole(j["n"], 20) || j["n"].get<std::int64_t>() < 1)
     P.fail("want the element width n in [1, 20]", "n");
   f.n = j["n"].get<unsigned>();
   auto decls = std::make_shared<std::vector<Decl>>(), bag_decls = std::make_shared<std::vector<Decl>>();
+  static const json kNone = json::array(), kZero = 0;
   for (const char* key : {"registers", "bags"}) {
     const bool reg = std::string(key) == "registers";
-    const json& list = j.value(key, json::array());
+    const json& list = member(j, key, kNone);
     if (!list.is_array()) P.fail("want a list", key);
     for (std::size_t k = 0; k < list.size(); ++k) {
       const std::string p = std::string(key) + "[" + std::to_string(k) + "]";
@@ -261,19 +307,21 @@ ProgramFile program_from_json(const json& j, const std::string& source) {
       if (!d.is_object() || !d.contains("name") || !d["name"].is_string() || !d.contains("width")) P.fail("want {name, width}", p);
       const std::string name = d["name"].get<std::string>();
       auto& table = reg ? P.regs : P.bags;
-      if (table.count(name)) P.fail("duplicate name '" + name + "'", p);
-      Decl decl{name, P.expr(d["width"], p + ".width"), reg ? P.expr(d.value("init", json(0)), p + ".init") : Expr{}};
+      if (table.count(name)) P.fail("duplicate name '" + printable(name, 40) + "'", p);
+      Decl decl{name, P.expr(d["width"], p + ".width"), reg ? P.expr(member(d, "init", kZero), p + ".init") : Expr{}};
       const std::size_t idx = table.size();  // registers and bags are numbered in declaration order
       table[name] = idx;
       (reg ? decls : bag_decls)->push_back(std::move(decl));
     }
   }
   if (!j.contains("out_width")) P.fail("missing out_width", "out_width");
+  if (const json& w = j["out_width"]; w.is_number_integer() && !whole(w, kMaxOutWidth))
+    P.fail("out_width must be from 0 to " + std::to_string(kMaxOutWidth) + " (the most columns a row may have)", "out_width");
   auto out_width = std::make_shared<Expr>(P.expr(j["out_width"], "out_width"));
   P.state_known = true;
   if (!j.contains("step")) P.fail("missing step", "step");
   auto step = std::make_shared<std::vector<Stmt>>(P.stmts(j["step"], "step"));
-  f.program.name = j.value("name", std::string("program from ") + source);
+  f.program.name = string_member(P, j, "name", "program from " + source);
   f.program.init = [decls, bag_decls](std::size_t rows, std::size_t d) {
     Env env;
     env.rows = static_cast<std::int64_t>(rows);
@@ -299,7 +347,7 @@ ProgramFile program_from_json(const json& j, const std::string& source) {
     env.z = &z;
     env.row = &row;
     const std::int64_t w = eval(*out_width, env);
-    if (w < 0 || w > (1 << 20)) throw std::logic_error("out_width out of range");
+    if (w < 0 || w > kMaxOutWidth) throw std::logic_error("out_width " + std::to_string(w) + " is not in [0, " + std::to_string(kMaxOutWidth) + "]");
     std::vector<std::int64_t> out(static_cast<std::size_t>(w), 0);
     run(*step, env, z, out);
     return out;

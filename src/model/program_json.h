@@ -16,7 +16,15 @@
 //     | {OP: [EXPR, EXPR]} with OP in add sub mul div (floor) eq ne lt le gt ge and or
 //     | {"not": EXPR}
 // All arithmetic is int64, checked (overflow is an error, never a wrap).
+//
+// Limits (issue 25, items 4-7), each refused with an InputError that states it: the parser, the
+// interpreter and the device compiler (gpu/program_code.cpp) all recurse over the tree, so its
+// nesting is bounded before any of them runs; the node count and the output width bound the work
+// of every row. The exported programs (sd/recurrent-jrt) nest 9 deep, hold 100-200 nodes and
+// write n + 1 <= 21 columns, so the bounds leave two orders of magnitude.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -24,6 +32,10 @@
 #include "model/recurrent.h"
 
 namespace cz {
+
+inline constexpr std::size_t kProgramMaxDepth = 256;         // nested statements and expressions, together
+inline constexpr std::size_t kProgramMaxNodes = 1 << 16;     // statements and expressions in the file
+inline constexpr std::int64_t kProgramMaxOutWidth = 1 << 10; // out_width and the length of an output list
 
 struct ProgramFile {
   RecurrentProgram program;

@@ -2,87 +2,25 @@
 
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <memory>
-#include <mutex>
 
 #include "util/error.h"
 #include "util/memory_budget.h"
+#include "util/signal_cleanup.h"
 
 namespace cz {
 namespace {
 
-// ---- temporary files removed on SIGINT/SIGTERM/SIGHUP/SIGPIPE ---------------------------------
-constexpr int kSlots = 16;
-char g_tmp_paths[kSlots][PATH_MAX];
-volatile std::sig_atomic_t g_tmp_used[kSlots];
-std::mutex g_tmp_mu;
-constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-
-extern "C" void cz_unlink_temps_and_reraise(int sig) {
-  // Only async-signal-safe calls: unlink, raise. SA_RESETHAND restored the default action and
-  // the signal is blocked until we return, so the re-raised signal terminates the process then.
-  for (int i = 0; i < kSlots; ++i)
-    if (g_tmp_used[i]) ::unlink(g_tmp_paths[i]);
-  ::raise(sig);
-}
-
-void install_cleanup_handlers() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    for (int sig : kCleanupSignals) {
-      struct sigaction old {};
-      if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;  // keep SIG_IGN (nohup) and others' handlers
-      struct sigaction sa {};
-      sa.sa_handler = cz_unlink_temps_and_reraise;
-      sigemptyset(&sa.sa_mask);
-      for (int s : kCleanupSignals) sigaddset(&sa.sa_mask, s);
-      sa.sa_flags = SA_RESETHAND;
-      ::sigaction(sig, &sa, nullptr);
-    }
-  });
-}
-
-// Blocks the cleanup signals for its lifetime (so that creating a temporary file and registering
-// it happen together).
-struct BlockSignals {
-  sigset_t old;
-  BlockSignals() {
-    sigset_t s;
-    sigemptyset(&s);
-    for (int sig : kCleanupSignals) sigaddset(&s, sig);
-    ::pthread_sigmask(SIG_BLOCK, &s, &old);
-  }
-  ~BlockSignals() { ::pthread_sigmask(SIG_SETMASK, &old, nullptr); }
-};
-
-int register_temp(const std::string& path) {
-  std::lock_guard<std::mutex> lock(g_tmp_mu);
-  for (int i = 0; i < kSlots; ++i) {
-    if (g_tmp_used[i]) continue;
-    std::memcpy(g_tmp_paths[i], path.c_str(), path.size() + 1);
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    g_tmp_used[i] = 1;
-    return i;
-  }
-  return -1;
-}
-
-void unregister_temp(int slot) {
-  if (slot < 0) return;
-  std::lock_guard<std::mutex> lock(g_tmp_mu);
-  g_tmp_used[slot] = 0;
-}
+// Temporary files are registered with the cleanup handler (util/signal_cleanup.h), which
+// unlinks them when SIGINT/SIGTERM/SIGHUP/SIGPIPE ends the process.
 
 // ---- where an output goes ------------------------------------------------------------------
 enum class Kind { Stdout, Fd, WriteThrough, Replace, Refuse };
@@ -243,11 +181,11 @@ struct TempFile {
     if (tmpl.size() >= PATH_MAX) throw InputError("output path too long", where);
     install_cleanup_handlers();
     {
-      BlockSignals block;
+      CleanupSignalsBlocked block;  // created and registered together
       fd = ::mkostemp(tmpl.data(), O_CLOEXEC);  // O_EXCL: never follows a planted link
       if (fd < 0) throw InputError(std::string("cannot write file: ") + std::strerror(errno), where);
       path = tmpl;
-      slot = register_temp(path);
+      slot = register_cleanup_path(path);
     }
     if (slot < 0) {
       discard();
@@ -268,7 +206,7 @@ struct TempFile {
     if (fd >= 0) ::close(fd);
     fd = -1;
     if (!path.empty()) ::unlink(path.c_str());
-    unregister_temp(slot);
+    unregister_cleanup_path(slot);
     slot = -1;
     path.clear();
   }
@@ -285,7 +223,7 @@ struct TempFile {
     if (::rename(path.c_str(), target.c_str()) != 0)
       throw InputError(std::string("cannot rename into place: ") + std::strerror(errno), where);
     committed = true;
-    unregister_temp(slot);
+    unregister_cleanup_path(slot);
     slot = -1;
   }
 };

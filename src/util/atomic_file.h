@@ -13,7 +13,7 @@
 //    one gets 0666 & ~umask.
 //  - anything else (a directory, a block device, a socket, a dangling symbolic link, a new file
 //    under /dev or /proc, ""): InputError, nothing written.
-// Temporary files are registered with a SIGINT/SIGTERM/SIGHUP/SIGPIPE handler that unlinks them
+// Temporary files are registered with the SIGINT/SIGTERM/SIGHUP/SIGPIPE handler (util/signal_cleanup.h) that unlinks them
 // (async-signal-safe) and re-raises, so an interrupted write leaves no temporary file.
 //
 // Reading PATH: regular files (their size checked against cz::memory_budget() first) and FIFOs

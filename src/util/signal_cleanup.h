@@ -1,0 +1,45 @@
+// What a process must not leave behind when SIGINT, SIGTERM, SIGHUP or SIGPIPE ends it (issue 9
+// for temporary files, issue 25 item 11 for the plot's directory and its python child): one
+// handler, installed once, that ends the registered children (SIGKILL, then waits for them so that
+// none is still writing), unlinks the registered files, removes the registered directories (after
+// the files, so a directory whose files are all registered goes too) and re-raises the signal.
+// Only async-signal-safe calls run in the handler (kill, waitpid, unlink, rmdir, raise); the
+// tables it reads are fixed arrays written before a slot is marked used.
+//
+// A signal whose action is not the default when the handler would be installed (SIG_IGN under
+// nohup, another library's handler) is left alone.
+#pragma once
+#include <sys/types.h>
+
+#include <csignal>
+#include <string>
+
+namespace cz {
+
+// Installs the handler for the signals above (once; later calls do nothing).
+void install_cleanup_handlers();
+
+// Blocks those signals for its lifetime, so that creating a file or a child and registering it
+// happen together (a signal in between would leave it behind).
+class CleanupSignalsBlocked {
+ public:
+  CleanupSignalsBlocked();
+  ~CleanupSignalsBlocked();
+  CleanupSignalsBlocked(const CleanupSignalsBlocked&) = delete;
+  CleanupSignalsBlocked& operator=(const CleanupSignalsBlocked&) = delete;
+  const sigset_t& previous() const { return old_; }  // the mask before (a forked child restores it)
+
+ private:
+  sigset_t old_;
+};
+
+// A file (dir = false) or a directory (dir = true) removed by the handler. Returns its slot, or -1
+// when every slot is taken or the path is too long (the caller decides whether that is fatal).
+int register_cleanup_path(const std::string& path, bool dir = false);
+void unregister_cleanup_path(int slot);  // -1: nothing
+
+// A child process ended (SIGKILL) and reaped by the handler. Returns its slot or -1.
+int register_cleanup_child(pid_t pid);
+void unregister_cleanup_child(int slot);  // -1: nothing
+
+}  // namespace cz
