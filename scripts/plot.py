@@ -72,28 +72,41 @@ def fmt(s):
 STATUS_COLOR = {"consistent": "C2", "inconsistent": "C3", "met": "C2", "missed": "C3", "refuted": "C3"}
 
 
-def ledger_series(claim):
-    """(x label, y label, [(x, y)]) of an asymptotic ledger row, or None."""
+def fits_of(claim):
+    """The fits of a ledger row: its `data` is one fit ({points, slope, ...}) or, since the ledger
+    records evidence per fit (issue 24), a dict of named fits."""
     data = claim.get("data")
-    if not isinstance(data, dict) or not isinstance(data.get("points"), list) or "slope" not in data:
+    if not isinstance(data, dict):
+        return []
+    if "slope" in data:
+        return [("", data)]
+    return [(name, f) for name, f in sorted(data.items()) if isinstance(f, dict) and "slope" in f]
+
+
+def fit_series(data):
+    """(x label, y label, [(x, y)]) of one fit, or None."""
+    if not isinstance(data.get("points"), list):
         return None
     pts = data["points"]
     if not pts or not isinstance(pts[0], dict):
         return None
     xkey = data.get("x") if isinstance(data.get("x"), str) and data.get("x") in pts[0] else "x"
-    ykey = data.get("y") if isinstance(data.get("y"), str) and data.get("y") in pts[0] else "achieved"
+    ykey = data.get("y") if isinstance(data.get("y"), str) and data.get("y") in pts[0] else (
+        "achieved" if "achieved" in pts[0] else "y")
     xy = [(float(p[xkey]), float(p[ykey])) for p in pts
           if isinstance(p.get(xkey), (int, float)) and isinstance(p.get(ykey), (int, float))
           and p[xkey] > 0 and p[ykey] > 0]
     if len(xy) < 2:
         return None
-    xlabel = data.get("x") if isinstance(data.get("x"), str) else xkey
-    return xlabel, ykey, xy
+    xlabel = data.get("x") if isinstance(data.get("x"), str) else (data.get("x_is") or xkey)
+    if isinstance(data.get("vary"), str):
+        xlabel = f"{xlabel} (varying {data['vary']})"
+    return xlabel, data.get("quantity", ykey), xy
 
 
 def plot_claims(plt, ledger, out):
     claims = ledger["claims"] if isinstance(ledger, dict) else ledger
-    rows = [(c, s) for c in claims for s in [ledger_series(c)] if s]
+    rows = [(c, name, f, s) for c in claims for name, f in fits_of(c) for s in [fit_series(f)] if s]
     if not rows:
         fail("the ledger has no asymptotic rows with data: nothing to draw")
     cols = min(len(rows), 3)
@@ -103,15 +116,15 @@ def plot_claims(plt, ledger, out):
     for ax in axes[len(rows):]:
         ax.set_visible(False)
     fig.suptitle("circuitzoo claims ledger: asymptotic rows (measured against the claimed shape)")
-    for ax, (c, (xlabel, ylabel, xy)) in zip(axes, rows):
-        data = c["data"]
+    for ax, (c, name, data, (xlabel, ylabel, xy)) in zip(axes, rows):
         status = c.get("status", "?")
         ax.plot([x for x, _ in xy], [y for _, y in xy], "o-", color=STATUS_COLOR.get(status, "black"), lw=2,
                 label=f"measured: slope {fmt(data.get('slope'))} (tolerance {fmt(data.get('tolerance'))})")
         k = math.exp(sum(math.log(y / x) for x, y in xy) / len(xy))
         ax.plot([x for x, _ in xy], [k * x for x, _ in xy], "--", color="gray", label=f"claimed shape ×{k:.3g} (slope 1)")
         ident = c.get("id") or (f"row {c['row']}" if c.get("row") else "")
-        ax.set_title(textwrap.fill(f"{ident}: {c.get('statement', '')} ({c.get('source', '')}) — {status}", 52), fontsize=7)
+        fit = f" [{name}]" if name else ""
+        ax.set_title(textwrap.fill(f"{ident}{fit}: {c.get('statement', '')} ({c.get('source', '')}) — {status}", 52), fontsize=7)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel(textwrap.shorten(xlabel, 60), fontsize=7)

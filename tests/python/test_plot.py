@@ -52,7 +52,11 @@ def test_claims_plot(cli, tmp_path):
     import json
     ledger = json.loads(js.read_text())
     # every asymptotic row with data is drawn, its status in the panel title
-    drawn = [c for c in ledger["claims"] if isinstance(c.get("data"), dict) and "slope" in c["data"]]
+    # (data is one fit, or a dict of named fits, each with its points and slope)
+    def has_fit(c):
+        d = c.get("data")
+        return isinstance(d, dict) and ("slope" in d or any(isinstance(f, dict) and "slope" in f for f in d.values()))
+    drawn = [c for c in ledger["claims"] if has_fit(c)]
     assert drawn and all(c["status"] in text for c in drawn)
 
 
