@@ -31,6 +31,7 @@ CXX_BIN=$(command -v clang++ || command -v clang++-14 || true)
 
 HARNESSES=(model_json circuit_json aiger_ascii aiger_binary blif bristol dot npy params)
 if [ -n "$ONLY" ]; then IFS=, read -r -a HARNESSES <<< "$ONLY"; fi
+[ -n "$ONLY" ] || HARNESSES+=(part checkpoint)  # the files read back (issue 25)
 
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
