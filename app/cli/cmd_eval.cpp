@@ -36,12 +36,7 @@ nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std:
 int cmd_eval(const EvalOptions& o) {
   check_outputs({{"--json", o.json_path}}, {{"--model", o.model}, {"--input", o.input}});
   Model m = read_model_file(o.model);
-  nlohmann::json in;
-  try {
-    in = nlohmann::json::parse(read_file(o.input));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(std::string("malformed JSON: ") + e.what(), o.input);
-  }
+  const nlohmann::json in = parse_json_input(read_file(o.input), o.input);  // depth-limited (model_json.h)
   if (!in.is_object() || !in.contains("input")) throw InputError("missing field 'input'", o.input);
   RatMatrix u = matrix_from_json(in["input"], o.input + ".input");
   if (u.rows() != m.N || u.cols() != m.d)

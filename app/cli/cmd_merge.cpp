@@ -5,8 +5,8 @@
 
 #include "app/cli/commands.h"
 #include "app/engine/merge.h"
+#include "app/engine/part_report.h"
 #include "app/report/report_json.h"
-#include "util/atomic_file.h"
 #include "util/error.h"
 
 namespace cz::cli {
@@ -17,13 +17,7 @@ int cmd_merge(const MergeOptions& o) {
   for (const auto& p : o.parts) inputs.push_back({"merge", p});
   check_outputs({{"--json", o.json_path}}, inputs);
   std::vector<std::pair<std::string, nlohmann::json>> parts;
-  for (const auto& p : o.parts) {
-    try {
-      parts.emplace_back(p, nlohmann::json::parse(read_file(p)));
-    } catch (const nlohmann::json::exception& e) {
-      throw InputError(std::string("not JSON (") + e.what() + ")", p);
-    }
-  }
+  for (const auto& p : o.parts) parts.emplace_back(p, read_part_file(p));  // bounded and strict (part_report.h)
   Report r = merge_shards(parts);
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
   print_table(human, {r});

@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
+#include "app/engine/checkpoint.h"
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
@@ -23,6 +24,10 @@ DomainOptions domain_options(const VerifyOptions& o) {
 }
 
 int cmd_verify(const VerifyOptions& o) {
+  // Flags that only mean something with --checkpoint are refused without it, never ignored
+  // (issue 25), whatever is verified: --model/--circuit/--program take no checkpoint either.
+  if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
+  if (o.checkpoint_seconds && o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE", "--checkpoint-every");
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {
     // A shard or checkpoint names its run by construction, parameters and build, not by a user's
     // file: refused rather than resumed or merged into another file's run.
@@ -49,12 +54,14 @@ int cmd_verify(const VerifyOptions& o) {
   if (!o.shard.empty()) ctl.shard = parse_shard(o.shard);
   ctl.checkpoint = o.checkpoint;
   ctl.resume = o.resume;
-  ctl.checkpoint_seconds = static_cast<double>(o.checkpoint_seconds);
-  if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
+  ctl.checkpoint_seconds = static_cast<double>(o.checkpoint_seconds ? o.checkpoint_seconds : kCheckpointSecondsDefault);
   if ((ctl.shard || !ctl.checkpoint.empty()) && (o.all || !o.from_npy.empty()))
     throw InputError("shards and checkpoints are for one construction's domain (not --all or --from-npy)",
                      ctl.shard ? "--shard" : "--checkpoint");
-  if (!ctl.checkpoint.empty()) check_outputs({{"--checkpoint", ctl.checkpoint}, {"--json", o.json_path}});
+  if (!ctl.checkpoint.empty()) {
+    check_checkpoint_path(ctl.checkpoint);  // a FIFO or a device: refused first (issue 25)
+    check_outputs({{"--checkpoint", ctl.checkpoint}, {"--json", o.json_path}});
+  }
 
   std::vector<Report> reports;
   if (!o.from_npy.empty()) {  // contract.md: verify NAME --from-npy INPUTS.npy LABELS.npy [-p ...]

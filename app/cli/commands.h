@@ -50,10 +50,11 @@ struct VerifyOptions : Common {
   std::string shard;                  // I/K: check part I of K (issue 13; `merge` joins the parts)
   std::string checkpoint;             // FILE: save progress every checkpoint_seconds
   bool resume = false;                // continue from the checkpoint FILE
-  unsigned long long checkpoint_seconds = 30;
+  unsigned long long checkpoint_seconds = 0;  // --checkpoint-every (0: not given, kCheckpointSecondsDefault)
   // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
   std::string model_file, circuit_file, circuit_from, task, program_file;
 };
+inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);
 // The domain a verify command line asks for (--exhaustive, --samples, --seed, --threads, ...).
 DomainOptions domain_options(const VerifyOptions& o);

@@ -1,3 +1,8 @@
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +23,25 @@ std::map<std::string, std::string> parse_params(const std::vector<std::string>& 
   return m;
 }
 
+namespace {
+// A new output goes into a directory that exists and can be written: found out before the work,
+// not after it (issue 25: prove --all --json no/d.json failed after 26 s).
+void check_output_directory(const std::string& flag, const std::string& path) {
+  struct stat st {};
+  if (path == "-" || ::lstat(path.c_str(), &st) == 0) return;  // existing outputs: check_output_paths
+  const auto slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  const std::string where = flag + " " + path;
+  if (::stat(dir.c_str(), &st) != 0) {
+    if (errno == ENOENT) throw InputError("cannot write file: the directory " + dir + " does not exist", where);
+    throw InputError("cannot write file: cannot reach the directory " + dir + ": " + std::strerror(errno), where);
+  }
+  if (!S_ISDIR(st.st_mode)) throw InputError("cannot write file: " + dir + " is not a directory", where);
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    throw InputError("cannot write file: cannot write in the directory " + dir + ": " + std::strerror(errno), where);
+}
+}  // namespace
+
 void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs,
                    const std::vector<std::pair<std::string, std::string>>& inputs) {
   std::vector<NamedPath> outs, ins;
@@ -26,6 +50,7 @@ void check_outputs(const std::vector<std::pair<std::string, std::string>>& outpu
   for (const auto& [flag, path] : inputs)
     if (!path.empty()) ins.push_back({flag, path});
   check_output_paths(outs, ins);
+  for (const auto& o : outs) check_output_directory(o.flag, o.path);
 }
 
 bool to_stdout(const std::string& path) { return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1"; }

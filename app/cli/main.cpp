@@ -89,7 +89,11 @@ int run_main(int argc, char** argv) {
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
-  verify->add_option("--shard", ver.shard, "I/K: check part I of K of the domain and write a part report (join with merge)");
+  CLI::Option* shard_opt =
+      verify->add_option("--shard", ver.shard, "I/K: check part I of K of the domain and write a part report (join with merge)");
+  deferred.add([shard_opt, &ver] {
+    if (shard_opt->count()) (void)cz::parse_shard(ver.shard);  // `--shard ''` is refused, not an unsharded run
+  });
   nonempty_path(verify->add_option("--checkpoint", ver.checkpoint, "save progress to FILE (atomically, every ~30 s)"), ver.checkpoint,
                 deferred, "--checkpoint");
   verify->add_flag("--resume", ver.resume, "continue from the --checkpoint FILE (a fresh start when it does not exist yet)");

@@ -1,6 +1,10 @@
 #include "app/engine/checkpoint.h"
 
+#include <sys/stat.h>
+
+#include "app/engine/read_back.h"
 #include "app/engine/run_identity.h"
+#include "model/model_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 
@@ -10,35 +14,43 @@ namespace {
 constexpr const char* kFormat = "circuitzoo-checkpoint";
 }
 
-CheckpointState load_checkpoint(const std::string& path, const nlohmann::json& identity, std::uint64_t begin,
-                                std::uint64_t end) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_file(path));
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("not a checkpoint (") + e.what() + ")", path);
-  }
-  if (!j.is_object() || j.value("format", "") != kFormat || j.value("version", 0) != 1)
+void check_checkpoint_path(const std::string& path) {
+  struct stat st {};
+  // A FIFO would block the resume forever and a device is no run's file (issue 25); say so before
+  // "exists: add --resume". A dangling link or a missing directory is check_outputs's to refuse.
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    (void)read_back_file(path, kCheckpointMaxBytes, "a checkpoint: it is replaced atomically");
+}
+
+CheckpointState parse_checkpoint(const std::string& text, const std::string& path, const nlohmann::json& identity,
+                                 std::uint64_t begin, std::uint64_t end) {
+  JsonLimits limits;
+  limits.max_string = kReadBackMaxString;
+  const nlohmann::json j = parse_json_input(text, path, limits);
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat || !j.contains("version") ||
+      !j["version"].is_number_unsigned() || j["version"].get<std::uint64_t>() != 1)
     throw InputError("not a circuitzoo checkpoint (format/version)", path);
-  const std::string why = identity_mismatch(j.value("identity", nlohmann::json()), identity);
+  const std::string why = identity_mismatch(j.contains("identity") ? j["identity"] : nlohmann::json(), identity);
   if (!why.empty()) throw InputError("the checkpoint belongs to another run: " + why, path);
+  const std::uint64_t b = exact_uint(j, "begin", "begin", path), e = exact_uint(j, "end", "end", path);
+  if (b != begin || e != end)
+    throw InputError("the checkpoint covers [" + std::to_string(b) + ", " + std::to_string(e) + "), this run [" +
+                         std::to_string(begin) + ", " + std::to_string(end) + ") (another --shard?)",
+                     path);
   CheckpointState s;
-  try {
-    if (j.at("begin").get<std::uint64_t>() != begin || j.at("end").get<std::uint64_t>() != end)
-      throw InputError("the checkpoint covers [" + j.at("begin").dump() + ", " + j.at("end").dump() + "), this run [" +
-                           std::to_string(begin) + ", " + std::to_string(end) + ") (another --shard?)",
-                       path);
-    s.done_until = j.at("done_until").get<std::uint64_t>();
-    s.result.failed = j.at("failed").get<std::uint64_t>();
-    if (!j.at("first_failure").is_null()) s.result.first = j.at("first_failure").get<std::uint64_t>();
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("malformed checkpoint (") + e.what() + ")", path);
-  }
+  s.done_until = exact_uint(j, "done_until", "done_until", path);
+  s.result.failed = exact_uint(j, "failed", "failed", path);
+  s.result.first = exact_uint_or_null(j, "first_failure", "first_failure", path);
   const bool first_ok = !s.result.first || (*s.result.first >= begin && *s.result.first < s.done_until);
   if (s.done_until < begin || s.done_until > end || s.result.failed > s.done_until - begin || !first_ok ||
       (s.result.failed > 0) != s.result.first.has_value())
     throw InputError("inconsistent checkpoint (counts outside its range)", path);
   return s;
+}
+
+CheckpointState load_checkpoint(const std::string& path, const nlohmann::json& identity, std::uint64_t begin,
+                                std::uint64_t end) {
+  return parse_checkpoint(read_back_file(path, kCheckpointMaxBytes, "a checkpoint"), path, identity, begin, end);
 }
 
 CheckpointLedger::CheckpointLedger(std::string path, nlohmann::json identity, std::uint64_t begin, std::uint64_t end,

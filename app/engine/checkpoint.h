@@ -22,9 +22,18 @@ struct CheckpointState {
   BlockResult result;            // over [begin, done_until)
 };
 
-// Reads PATH and checks that it belongs to this run (identity and range); InputError otherwise.
+// Reads PATH and checks that it belongs to this run (identity and range) and that its counts are
+// exact and consistent (app/engine/read_back.h); InputError otherwise. parse_checkpoint is the
+// same on text already read (the fuzz harness, fuzz/fuzz_checkpoint.cpp).
 CheckpointState load_checkpoint(const std::string& path, const nlohmann::json& identity, std::uint64_t begin,
                                 std::uint64_t end);
+CheckpointState parse_checkpoint(const std::string& text, const std::string& path, const nlohmann::json& identity,
+                                 std::uint64_t begin, std::uint64_t end);
+
+// InputError when PATH exists and is not a regular file (a FIFO, a device, a directory): checked
+// before anything else about the checkpoint, so that a FIFO never blocks and /dev/null is named
+// for what it is.
+void check_checkpoint_path(const std::string& path);
 
 class CheckpointLedger final : public BlockLedger {
  public:

@@ -122,7 +122,15 @@ BlockResult run_range(const Check& check, unsigned threads, const std::string& l
   return all;
 }
 
-RunResult with_counterexample(const Check& check, const BlockResult& r) {
+namespace {
+InputError recorded_failure_passes(std::uint64_t k, const std::string& file) {
+  return InputError("records instance " + std::to_string(k) +
+                        " as the first failure, but it passes when checked again (the file was edited)",
+                    file);
+}
+}  // namespace
+
+RunResult with_counterexample(const Check& check, const BlockResult& r, const std::string& recorded_in) {
   RunResult out;
   out.failed = r.failed;
   if (r.first) {
@@ -130,9 +138,13 @@ RunResult with_counterexample(const Check& check, const BlockResult& r) {
     // thread count, shard split and rank count.
     std::optional<Failure> f = check.run(*r.first);
     if (!f) {
-      f = Failure{};
-      f->message = "verifier bug: the block path fails instance " + std::to_string(*r.first) +
-                   " but the scalar path passes it";
+      // No input to show or shrink (issue 25: the shrinker crashed on the empty failure). A failure
+      // read from a file that passes now is that file's fault; one this process found is ours.
+      const std::string k = std::to_string(*r.first);
+      if (!recorded_in.empty()) throw recorded_failure_passes(*r.first, recorded_in);
+      throw std::logic_error("verifier bug: the run failed instance " + k + " (block path: " +
+                             (check.block ? (check.block_kind.empty() ? std::string("adapter") : check.block_kind) : "none") +
+                             ") but its scalar check passes it");
     }
     out.first = std::make_pair(*r.first, std::move(*f));
   }
@@ -207,9 +219,12 @@ Report run_check(const Construction& c, const Params& params, const Built& built
     if (Cluster::active())
       throw InputError("checkpoints are kept by one process; under mpirun give each job its own --shard and checkpoint",
                        "--checkpoint");
+    check_checkpoint_path(ctl.checkpoint);
     if (std::filesystem::exists(ctl.checkpoint)) {
       if (!ctl.resume) throw InputError("the checkpoint exists: add --resume to continue from it, or remove it", ctl.checkpoint);
       start = load_checkpoint(ctl.checkpoint, id, begin, end);
+      // Checked now, before any work (and before the checkpoint is rewritten): one instance.
+      if (start.result.first && !check.run(*start.result.first)) throw recorded_failure_passes(*start.result.first, ctl.checkpoint);
     } else if (ctl.resume) {
       std::cerr << "note: no checkpoint at " << ctl.checkpoint << " yet: starting from the beginning\n";
     }
@@ -234,11 +249,14 @@ Report run_check(const Construction& c, const Params& params, const Built& built
     Cluster::abort(2);  // the other ranks must not wait for this one in a collective
   }
   shared.reset();  // collective
+  // The first failure is the checkpoint's when it recorded one before anything this run found.
+  const bool first_from_checkpoint = start.result.first && (!br.first || *start.result.first < *br.first);
   br.merge(start.result);
   if (ledger) ledger->save();
   br = Cluster::reduce(br);
 
-  Report r = report_from_run(c, params, built, check, opts, with_counterexample(check, br));
+  Report r = report_from_run(c, params, built, check, opts,
+                             with_counterexample(check, br, first_from_checkpoint ? ctl.checkpoint : std::string()));
   r.device = dp.device;
   if (Cluster::active()) r.ranks = static_cast<unsigned>(Cluster::size());
   if (ctl.shard) {

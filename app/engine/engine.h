@@ -89,13 +89,16 @@ BlockResult run_range(const Check& check, unsigned threads, const std::string& l
 
 // The same over the whole domain, with the failure of the smallest failing index rebuilt through
 // check.run (so the counterexample is the same bytes for every thread count, block size, shard
-// split and rank count). A block/scalar disagreement is a verifier bug and is reported as such.
+// split and rank count).
 struct RunResult {
   std::uint64_t failed = 0;
   std::optional<std::pair<std::uint64_t, Failure>> first;
 };
 RunResult run_domain(const Check& check, unsigned threads, const std::string& label, const RunPlan& plan = {});
-RunResult with_counterexample(const Check& check, const BlockResult& r);
+// recorded_in: the file r.first was read from (a merge part, a checkpoint), "" when this process
+// found it. A first failure that the scalar path passes is an InputError of that file, or (found
+// here) a std::logic_error naming both verdicts: an internal error (exit 3), never a report.
+RunResult with_counterexample(const Check& check, const BlockResult& r, const std::string& recorded_in = "");
 
 // The report of a check from its run's counts (run_check = run_domain + this); merge and MPI
 // rank 0 call it with counts gathered from elsewhere.

@@ -4,6 +4,10 @@
 #include <fstream>
 #include <iterator>
 
+#include "app/engine/read_back.h"
+#include "model/model_json.h"
+#include "util/error.h"
+
 namespace cz {
 
 const std::string& build_id() {
@@ -44,13 +48,21 @@ nlohmann::json options_json(const DomainOptions& opts) {
           {"block", opts.block}};
 }
 
-DomainOptions options_from_json(const nlohmann::json& j) {
+DomainOptions options_from_json(const nlohmann::json& j, const std::string& where) {
+  if (!j.is_object()) throw InputError("malformed options (want an object)", where);
+  auto flag = [&](const char* key) {
+    if (!j.contains(key) || !j[key].is_boolean()) throw InputError(std::string("options.") + key + " must be true or false", where);
+    return j[key].get<bool>();
+  };
   DomainOptions o;
-  o.force_exhaustive = j.at("exhaustive").get<bool>();
-  if (!j.at("samples").is_null()) o.samples = j.at("samples").get<std::uint64_t>();
-  o.seed = j.at("seed").get<std::uint64_t>();
-  o.scalar = j.at("scalar").get<bool>();
-  o.block = j.at("block").get<std::uint64_t>();
+  o.force_exhaustive = flag("exhaustive");
+  o.samples = exact_uint_or_null(j, "samples", "options.samples", where);
+  o.seed = exact_uint(j, "seed", "options.seed", where);
+  o.scalar = flag("scalar");
+  o.block = exact_uint(j, "block", "options.block", where);
+  // As the command line allows (--samples 1.., --block-size 1..2^24; 0 is the check's own block).
+  if ((o.samples && (*o.samples == 0 || *o.samples > std::uint64_t{INT64_MAX})) || o.block > (std::uint64_t{1} << 24))
+    throw InputError("options outside what verify accepts (1 <= samples < 2^63, block <= 2^24)", where);
   return o;
 }
 
@@ -58,7 +70,8 @@ std::string identity_mismatch(const nlohmann::json& stored, const nlohmann::json
   if (!stored.is_object()) return "no run identity";
   for (auto it = mine.begin(); it != mine.end(); ++it) {
     if (!stored.contains(it.key())) return it.key() + " missing";
-    if (stored[it.key()] != *it) return it.key() + " " + stored[it.key()].dump() + " (this run: " + it->dump() + ")";
+    // Compared as written: 65536.0 is not the count 65536 (nlohmann's == would say it is).
+    if (stored[it.key()].dump() != it->dump()) return it.key() + " " + json_brief(stored[it.key()]) + " (this run: " + json_brief(*it) + ")";
   }
   return "";
 }

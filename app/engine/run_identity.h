@@ -17,10 +17,12 @@ const std::string& build_id();
 nlohmann::json run_identity(const Construction& c, const Params& params, const Check& check, const DomainOptions& opts);
 
 // The options a run was made with, as stored in shard reports (merge rebuilds the check from them).
+// Reading them back is strict (exact counts, booleans): InputError (where) otherwise.
 nlohmann::json options_json(const DomainOptions& opts);
-DomainOptions options_from_json(const nlohmann::json& j);
+DomainOptions options_from_json(const nlohmann::json& j, const std::string& where);
 
-// A stored identity against this run's: "" when they agree, else which field differs and how.
+// A stored identity against this run's: "" when they agree (each field as written), else which
+// field differs and how (values cut short).
 std::string identity_mismatch(const nlohmann::json& stored, const nlohmann::json& mine);
 
 }  // namespace cz

@@ -1,5 +1,7 @@
 #include "app/engine/shard.h"
 
+#include <stdexcept>
+
 #include "util/error.h"
 
 namespace cz {
@@ -27,6 +29,10 @@ ShardSpec parse_shard(const std::string& text, const std::string& where) {
 }
 
 std::pair<std::uint64_t, std::uint64_t> shard_range(const ShardSpec& s, std::uint64_t total) {
+  // Callers validate specs from users and files (parse_shard, part_report.cpp); a count of 0 here
+  // would divide by zero (issue 25: SIGFPE), so it is a bug, not an input.
+  if (s.count == 0 || s.index >= s.count)
+    throw std::logic_error("shard_range: shard " + std::to_string(s.index) + "/" + std::to_string(s.count) + " (want index < count)");
   using u128 = unsigned __int128;
   auto at = [&](std::uint64_t i) { return static_cast<std::uint64_t>(u128{total} * i / s.count); };
   return {at(s.index), at(s.index + 1)};

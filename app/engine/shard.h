@@ -16,7 +16,7 @@ struct ShardSpec {
 ShardSpec parse_shard(const std::string& text, const std::string& where = "--shard");
 
 // Part I of K of [0, total): [floor(I·total/K), floor((I+1)·total/K)), so parts tile the domain
-// and differ in size by at most one.
+// and differ in size by at most one. Requires index < count (std::logic_error otherwise).
 std::pair<std::uint64_t, std::uint64_t> shard_range(const ShardSpec& s, std::uint64_t total);
 
 }  // namespace cz

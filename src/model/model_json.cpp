@@ -34,12 +34,55 @@ std::size_t dim(const json& j, const char* key, const std::string& where) {
 
 std::string json_brief(const json& j) {
   if (j.is_structured()) return std::string("an ") + (j.is_array() ? "array" : "object");  // dump() recurses
+  if (j.is_string()) {  // cut before escaping: a long string is never copied whole
+    const std::string& s = j.get_ref<const std::string&>();
+    return "\"" + printable(std::string_view(s).substr(0, 64), 60) + (s.size() > 60 ? "" : "\"");
+  }
   return printable(j.dump(-1, ' ', false, json::error_handler_t::replace), 60);
 }
 
-json parse_json_input(const std::string& text, const std::string& source) {
+namespace {
+// One pass over the text before nlohmann sees it: nesting depth and string lengths (brackets and
+// quotes inside strings do not count). Malformed text is left to the parser's own message.
+void check_json_limits(const std::string& text, const std::string& source, const JsonLimits& limits) {
+  std::size_t depth = 0, line = 1, string_start = 0;
+  bool in_string = false;
+  const auto at = [&] { return source + ":" + std::to_string(line); };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (in_string) {
+      if (ch == '\\') ++i;  // the escaped character never ends the string
+      else if (ch == '"') in_string = false;
+      if (limits.max_string && i - string_start > limits.max_string)
+        throw InputError("a JSON string longer than " + std::to_string(limits.max_string) + " bytes", at());
+      continue;
+    }
+    if (ch == '"') {
+      in_string = true;
+      string_start = i + 1;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > limits.max_depth)
+        throw InputError("JSON nested deeper than " + std::to_string(limits.max_depth) + " levels", at());
+    } else if (ch == ']' || ch == '}') {
+      if (depth) --depth;
+    } else if (ch == '\n') {
+      ++line;
+    }
+  }
+}
+}  // namespace
+
+json parse_json_input(const std::string& text, const std::string& source, const JsonLimits& limits) {
+  check_json_limits(text, source, limits);
   try {
-    return json::parse(text);
+    if (limits.keep_keys.empty()) return json::parse(text);
+    // Keys of the top-level object not asked for are dropped as they are read (depth 1).
+    const json::parser_callback_t keep = [&](int depth, json::parse_event_t event, json& parsed) {
+      if (depth != 1 || event != json::parse_event_t::key || !parsed.is_string()) return true;
+      const auto& k = parsed.get_ref<const std::string&>();
+      return std::find(limits.keep_keys.begin(), limits.keep_keys.end(), k) != limits.keep_keys.end();
+    };
+    return json::parse(text, keep);
   } catch (const json::parse_error& e) {
     // nlohmann's message quotes the bytes it last read: escape them; where = source:line.
     const std::size_t upto = std::min<std::size_t>(e.byte ? e.byte - 1 : 0, text.size());

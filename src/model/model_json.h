@@ -3,7 +3,9 @@
 // throws InputError naming the JSON path of the first problem.
 #pragma once
 #include <nlohmann/json_fwd.hpp>
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "model/model.h"
 
@@ -15,9 +17,23 @@ RatMatrix matrix_from_json(const nlohmann::json& j, const std::string& where);
 nlohmann::json rat_to_json(const Rat& x);
 Rat rat_from_json(const nlohmann::json& j, const std::string& where);
 
+// What a JSON reader accepts beyond the grammar (issue 25). nlohmann's dump, copy and compare
+// recurse once per level, so a deeply nested file would overflow the stack long after parsing:
+// nesting beyond max_depth is refused before the text is parsed (every reader gets the default).
+// Files the tool reads back (merge parts, checkpoints) also bound each string (a 100 MB name would
+// be copied into messages and reports), and may keep only the top-level keys they read: the rest
+// is skipped while parsing and never stored, so a huge field costs no memory.
+inline constexpr std::size_t kJsonMaxDepth = 256;
+struct JsonLimits {
+  std::size_t max_depth = kJsonMaxDepth;
+  std::size_t max_string = 0;          // bytes of one string or key as written (0: no bound)
+  std::vector<std::string> keep_keys;  // non-empty: of a top-level object, keep only these keys
+};
+
 // Parses JSON text from a file; a malformed file is an InputError("malformed JSON: ...",
-// "<source>:<line>") with the bytes nlohmann quotes escaped (util/text.h).
-nlohmann::json parse_json_input(const std::string& text, const std::string& source);
+// "<source>:<line>") with the bytes nlohmann quotes escaped (util/text.h); so is text beyond
+// `limits` ("nested deeper than ...", "a string longer than ...", "<source>:<line>").
+nlohmann::json parse_json_input(const std::string& text, const std::string& source, const JsonLimits& limits = {});
 // A short printable rendering of a JSON value for messages: scalars as JSON (escaped, cut),
 // arrays and objects by kind (dump() would recurse through a deeply nested value).
 std::string json_brief(const nlohmann::json& j);
