@@ -88,8 +88,8 @@ json eval_in(const R& ring, const cz::Model& m, const cz::RatMatrix& u) {
 }
 
 std::string eval_json(const std::string& model_text, const std::string& input_text) {
-  cz::Model m = cz::model_from_json(json::parse(model_text), "model");
-  cz::RatMatrix u = cz::matrix_from_json(json::parse(input_text), "u");
+  cz::Model m = cz::model_from_json(cz::parse_json_input(model_text, "model"), "model");
+  cz::RatMatrix u = cz::matrix_from_json(cz::parse_json_input(input_text, "u"), "u");
   if (u.rows() != m.N || u.cols() != m.d)
     throw cz::InputError("input is " + std::to_string(u.rows()) + "x" + std::to_string(u.cols()) + ", the model wants " +
                              std::to_string(m.N) + "x" + std::to_string(m.d), "u");

@@ -33,7 +33,10 @@
 
 namespace cz {
 
-inline constexpr std::size_t kProgramMaxDepth = 256;         // nested statements and expressions, together
+// Nested statements and expressions, together. Each level is two JSON levels ({"add": [ ...), so
+// 100 stays inside the JSON reader's own 256 (kJsonMaxDepth) and this limit is the one a deep
+// program meets, with its own message; exported programs nest 9 deep.
+inline constexpr std::size_t kProgramMaxDepth = 100;
 inline constexpr std::size_t kProgramMaxNodes = 1 << 16;     // statements and expressions in the file
 inline constexpr std::int64_t kProgramMaxOutWidth = 1 << 10; // out_width and the length of an output list
 

@@ -49,9 +49,9 @@ write("if_3000", with_key("step", nest(3000, '[{"if": 1, "else": ', "[]", "}]"))
 # item 7: out_width 1048576 (262 s)
 write("out_width_1m", prog(out_width=1048576))
 write("output_2000", prog(step=base["step"] + [{"output": [0] * 2000}]))
-# the limits, exactly: out_width nested 256 deep is read (and verifies); 257 is refused
-write("depth_256", with_key("out_width", nest(255, '{"add": [0, ', json.dumps(base["out_width"]), "]}")))
-write("depth_257", with_key("out_width", nest(256, '{"add": [0, ', json.dumps(base["out_width"]), "]}")))
+# the limits, exactly: out_width nested 100 deep is read (and verifies); 101 is refused
+write("depth_100", with_key("out_width", nest(99, '{"add": [0, ', json.dumps(base["out_width"]), "]}")))
+write("depth_101", with_key("out_width", nest(100, '{"add": [0, ', json.dumps(base["out_width"]), "]}")))
 write("nodes_70k", prog(step=[{"set": base["registers"][0]["name"], "value": 0}] * 70000 + base["step"]))
 # a deep JSON value where the reader copied it before looking (register init), and a wrong type
 write("init_deep", with_key("registers", json.dumps(base["registers"])[:-2] + ', "init": ' + nest(200000, "[", "", "]") + "}]"))
@@ -108,7 +108,7 @@ PY
 
 # ---- the matrix --------------------------------------------------------------------------------
 # The 200k-deep rows accept any message about depth: a JSON depth limit at parse time may answer
-# before the program reader's own (kProgramMaxDepth, checked exactly by depth-257).
+# before the program reader's own (kProgramMaxDepth, checked exactly by depth-101).
 MATRIX=$(cat <<'ROWS'
 stmts-200k       | 2 | $CZ verify --program $IN/stmts_200k.json --task sd       | grep -qi -e deep -e depth -e nest $ERRF
 not-chain-20k    | 2 | $CZ verify --program $IN/not_20k.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
@@ -117,8 +117,8 @@ expr-200k        | 2 | $CZ verify --program $IN/expr_200k.json --task sd        
 if-3000          | 2 | $CZ verify --program $IN/if_3000.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
 out-width-1m     | 2 | $CZ verify --program $IN/out_width_1m.json --task sd     | grep -q 'from 0 to 1024' $ERRF
 output-2000      | 2 | $CZ verify --program $IN/output_2000.json --task sd      | grep -q 'more than 1024' $ERRF
-depth-257        | 2 | $CZ verify --program $IN/depth_257.json --task sd        | grep -q 'nests deeper than 256' $ERRF
-depth-256-ok     | 0 | $CZ verify --program $IN/depth_256.json --task sd --samples 200 |
+depth-101        | 2 | $CZ verify --program $IN/depth_101.json --task sd        | grep -q 'nests deeper than 100' $ERRF
+depth-100-ok     | 0 | $CZ verify --program $IN/depth_100.json --task sd --samples 200 |
 nodes-70k        | 2 | $CZ verify --program $IN/nodes_70k.json --task sd        | grep -q 'more than 65536' $ERRF
 init-deep-json   | 2 | $CZ verify --program $IN/init_deep.json --task sd        | grep -qi -e init -e deep -e depth -e nest $ERRF
 task-not-string  | 2 | $CZ verify --program $IN/task_number.json --task sd      | grep -q "'task' must be a string" $ERRF
