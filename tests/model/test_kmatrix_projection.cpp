@@ -85,7 +85,7 @@ TEST_CASE("model-json: a W given as a K-matrix is expanded exactly, evaluates li
   CHECK(model_to_json(m2) == back);
 }
 
-TEST_CASE("model-json: a sparse W as a K-matrix (Thm 3, e = 4) over Q; an edited W drops the stale form") {
+TEST_CASE("model-json: a sparse W as a K-matrix (Thm 3, e = 4) over Q, and an edited W drops the stale form") {
   const RatMatrix a = sparse4();
   const KMatrix<Rat> k = sparse_to_kmatrix(RingQ{}, a);
   Model m = model_from_json(model_with(kmatrix_to_json(k), "Q"), "test");
