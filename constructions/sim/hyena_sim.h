@@ -12,6 +12,9 @@
 
 namespace cz::sim {
 
-Model hyena_to_baseconv(const HyenaOperator& op);
+// short_conv = false leaves layer 2 out, for operators whose h_s is δ0 on every channel (the
+// identity; H3's projections have no short filter): (N, k + 1, d, N, (k+1)·d). Throws
+// std::invalid_argument when h_s is not δ0 then.
+Model hyena_to_baseconv(const HyenaOperator& op, bool short_conv = true);
 
 }  // namespace cz::sim

@@ -1,10 +1,11 @@
-// sim/hyena (constructions/sim/hyena_sim.h): the BaseConv simulation of Hyena equals Hyena's own
+// sim/hyena and sim/h3 (constructions/sim/): the BaseConv simulation of Hyena equals Hyena's own
 // exact evaluation on every input of the default domains, has the claimed tuple, and a wrong
 // weight in the compiled model (a long-filter tap, a routing entry, a dropped layer) is caught.
 #include <doctest/doctest.h>
 
 #include "app/engine/engine.h"
 #include "constructions/sim/hyena_sim.h"
+#include "model/h3.h"
 #include "verify/model_check.h"
 #include "tests/seed.h"
 
@@ -56,4 +57,35 @@ TEST_CASE("sim/hyena mutants: a wrong filter tap, routing entry or a dropped lay
   m = good;
   m.layers.pop_back();
   CHECK(failures(m, op, N, d) > 0);
+}
+
+TEST_CASE("sim/h3 verifies (N, 3, d, N, 3d) against the SSM recurrences, and a wrong kernel tap fails") {
+  DomainOptions dom;
+  dom.threads = 1;
+  for (const auto& [N, d, m] : {std::tuple{4, 1, 2}, std::tuple{5, 2, 3}, std::tuple{3, 3, 1}}) {
+    INFO("N " << N << ", d " << d << ", m " << m);
+    const Report r = run_verify(find_construction("sim/h3"),
+                                {{"N", std::to_string(N)}, {"d", std::to_string(d)}, {"m", std::to_string(m)}}, dom);
+    CHECK(r.failed == 0);
+    CHECK(r.instances >= 10000);
+    REQUIRE(r.model);
+    CHECK((*r.model)["L"] == 3);
+    CHECK((*r.model)["inner_d"] == 3 * d);
+  }
+  const H3Operator op = random_h3(4, 1, 2, 3, 2);
+  const Model good = sim::hyena_to_baseconv(h3_as_hyena(op), false);
+  auto fails = [&](const Model& m) {
+    DomainOptions o;
+    o.samples = 2000;
+    o.seed = test::seed();
+    const Check c = model_vs_semantics(m, [&op](const auto& r, const auto& u) { return h3_eval(r, op, u); }, make_matrix_domain(4, 1, o, 3));
+    std::uint64_t f = 0;
+    for (std::uint64_t k = 0; k < c.instances; ++k) f += c.run(k) ? 1 : 0;
+    return f;
+  };
+  CHECK(fails(good) == 0);
+  Model bad = good;
+  std::get<BaseConvLayer>(bad.layers[1]).h(0, 0) += Rat(1);  // the shift kernel's tap 0 (C[0] + D)
+  CHECK(fails(bad) > 0);
+  CHECK_THROWS_AS(sim::hyena_to_baseconv(random_hyena(4, 1, 2, 1, 2), false), std::invalid_argument);
 }
