@@ -67,7 +67,12 @@ int cmd_device(const Common& c);
 // `circuitzoo tasks [--json]`: the task registry (cmd_tasks.cpp).
 int cmd_tasks(const Common& c);
 
-int cmd_stats(const Common& c);
+// stats NAME builds a construction; stats --model FILE reads a model-json file instead. Both give
+// the dense and the K-matrix parameter counts (model/kmatrix_projection.h).
+struct StatsOptions : Common {
+  std::string model_file;
+};
+int cmd_stats(const StatsOptions& c);
 
 // `circuitzoo merge PART.json...`: shard reports into the single-run report (issue 13).
 struct MergeOptions {

@@ -125,9 +125,11 @@ int run_main(int argc, char** argv) {
   auto* device = app.add_subcommand("device", "the CUDA device --device cuda would use, and the constructions with a device path");
   add_json(device, dv.json_path, deferred, "write JSON");
 
-  Common st;
-  auto* stats = app.add_subcommand("stats", "build a construction and print its costs beside the paper's claims");
-  stats->add_option("name", st.name, "construction name")->required();
+  StatsOptions st;
+  auto* stats = app.add_subcommand("stats", "build a construction (or read --model FILE) and print its costs beside the paper's claims");
+  stats->add_option("name", st.name, "construction name (or give --model)");
+  nonempty_path(stats->add_option("--model", st.model_file, "a model-json file instead of NAME: its shape and parameter counts, dense and K-matrix"),
+                st.model_file, deferred, "--model");
   stats->add_option("-p,--param", st.params, "KEY=VALUE parameter (repeatable)");
   add_json(stats, st.json_path, deferred, "write JSON");
 

@@ -4,12 +4,14 @@
 // ("Z", "Q" or "Fp:<prime>"), and evaluation converts the weights once (model/prepare.h).
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "exact/rational.h"
 #include "tensor/conv_mode.h"
+#include "tensor/kmatrix.h"
 #include "tensor/matrix.h"
 
 namespace cz {
@@ -19,6 +21,10 @@ using RatMatrix = Matrix<Rat>;
 // y = (u·W + b1) ⊙ (h * u + b2)   (JRT Def G.1; W is d'×d', b1, h, b2 are N'×d')
 struct BaseConvLayer {
   RatMatrix W, b1, h, b2;
+  // W given as a K-matrix (Dao et al. 2020, spec §14.1; model-json "kind": "kmatrix"), W being its
+  // exact expansion. A certificate beside W, never instead of it: it is counted and written back
+  // only while it still expands to W (model/kmatrix_projection.h), so code that edits W stays right.
+  std::shared_ptr<const KMatrix<Rat>> W_kmatrix = nullptr;
 };
 
 // y = relu(u·W1 + B1)·W2 + B2   (JRT Def G.3, with sigma = ReLU as assumed in spec §2.3)

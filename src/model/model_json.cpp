@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exact/rings.h"
+#include "model/kmatrix_projection.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
@@ -145,9 +146,10 @@ json model_to_json(const Model& m) {
   for (const auto& layer : m.layers) {
     std::visit([&](const auto& L) {
       using T = std::decay_t<decltype(L)>;
-      if constexpr (std::is_same_v<T, BaseConvLayer>)
-        layers.push_back({{"kind", "baseconv"}, {"W", matrix_to_json(L.W)}, {"b1", matrix_to_json(L.b1)}, {"h", matrix_to_json(L.h)}, {"b2", matrix_to_json(L.b2)}});
-      else if constexpr (std::is_same_v<T, MlpLayer>)
+      if constexpr (std::is_same_v<T, BaseConvLayer>) {
+        const KMatrix<Rat>* k = kmatrix_form(L);  // written as given while it still expands to W
+        layers.push_back({{"kind", "baseconv"}, {"W", k ? kmatrix_to_json(*k) : matrix_to_json(L.W)}, {"b1", matrix_to_json(L.b1)}, {"h", matrix_to_json(L.h)}, {"b2", matrix_to_json(L.b2)}});
+      } else if constexpr (std::is_same_v<T, MlpLayer>)
         layers.push_back({{"kind", "mlp"}, {"activation", "relu"}, {"W1", matrix_to_json(L.W1)}, {"B1", matrix_to_json(L.B1)}, {"W2", matrix_to_json(L.W2)}, {"B2", matrix_to_json(L.B2)}});
       else
         layers.push_back({{"kind", "linear_attention"}, {"Wq", matrix_to_json(L.Wq)}, {"Wk", matrix_to_json(L.Wk)}, {"Wv", matrix_to_json(L.Wv)}});
@@ -186,7 +188,13 @@ Model model_from_json(const json& j, const std::string& where) {
     const json& kind = field(L, "kind", w);
     auto mat = [&](const char* k) { return matrix_from_json(field(L, k, w), w + "." + k); };
     if (kind == "baseconv") {
-      m.layers.emplace_back(BaseConvLayer{mat("W"), mat("b1"), mat("h"), mat("b2")});
+      const json& W = field(L, "W", w);
+      if (W.is_object()) {  // a K-matrix projection (contract: "K-matrix projections"), expanded exactly
+        auto k = std::make_shared<const KMatrix<Rat>>(kmatrix_from_json(W, m.inner_d, m.ring, w + ".W"));
+        m.layers.emplace_back(BaseConvLayer{kmatrix_dense(*k), mat("b1"), mat("h"), mat("b2"), k});
+      } else {
+        m.layers.emplace_back(BaseConvLayer{mat("W"), mat("b1"), mat("h"), mat("b2")});
+      }
     } else if (kind == "mlp") {
       if (L.contains("activation") && L["activation"] != "relu")
         throw InputError("unknown activation " + json_brief(L["activation"]) + " (want relu)", w + ".activation");
