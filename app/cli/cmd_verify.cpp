@@ -7,6 +7,7 @@
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
+#include "app/engine/sat_path.h"
 
 namespace cz::cli {
 
@@ -23,6 +24,8 @@ DomainOptions domain_options(const VerifyOptions& o) {
 }
 
 int cmd_verify(const VerifyOptions& o) {
+  if (o.method == "sat" && o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.task.empty())
+    return cmd_verify_sat(o);  // below
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {
     // A shard or checkpoint names its run by construction, parameters and build, not by a user's
     // file: refused rather than resumed or merged into another file's run.
@@ -96,6 +99,44 @@ int cmd_verify(const VerifyOptions& o) {
     emit_json(j, o.json_path);
   }
   return rc;
+}
+
+SatOptions sat_options(const VerifyOptions& o) {
+  const bool enumerating = o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() ||
+                           o.device != "cpu" || o.scalar;
+  if (enumerating)
+    throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
+                     "--method sat");
+  SatOptions s;
+  s.timeout_s = o.sat_timeout;
+  s.confirm = o.sat_confirm;
+  s.proof = o.sat_proof;
+  s.split = o.sat_split == "groups";
+  return s;
+}
+
+int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  const auto& j = r.report;
+  const auto& st = j["sat"];
+  human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
+        << (j["instances"].is_string() ? j["instances"].get<std::string>() : j["instances"].dump()) << " instances  ("
+        << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, " << st["cnf"]["clauses"]
+        << " clauses, cadical" << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")\n";
+  human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
+  if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
+  if (r.counterexample) std::cerr << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
+                                  << r.counterexample->instance.dump() << "\n";
+  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  return r.exit_code;
+}
+
+int cmd_verify_sat(const VerifyOptions& o) {
+  if (o.all || o.name.empty()) throw InputError("--method sat proves one construction NAME", "--method sat");
+  const SatOptions s = sat_options(o);
+  check_outputs({{"--json", o.json_path}});
+  if (!o.sat_proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
+  return finish_sat(o, run_verify_sat(find_construction(o.name), parse_params(o.params), s));
 }
 
 }  // namespace cz::cli
