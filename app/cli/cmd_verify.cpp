@@ -111,7 +111,10 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.timeout_s = o.sat_timeout;
   s.confirm = o.sat_confirm;
   s.proof = o.sat_proof;
-  s.split = o.sat_split == "groups";
+  s.split = o.sat_split;
+  s.lemmas = o.sat_lemmas;
+  s.threads = o.threads;
+  s.cnf_dir = o.sat_cnf;
   return s;
 }
 

@@ -63,7 +63,9 @@ struct VerifyOptions : Common {
   double sat_timeout = 300;
   bool sat_confirm = false;
   std::string sat_proof;
-  std::string sat_split = "groups";
+  std::string sat_split = "family";
+  bool sat_lemmas = false;
+  std::string sat_cnf;  // DIR: keep each miter's DIMACS
 };
 int cmd_verify(const VerifyOptions& o);
 // The domain a verify command line asks for (--exhaustive, --samples, --seed, --threads, ...).

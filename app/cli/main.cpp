@@ -117,8 +117,12 @@ int run_main(int argc, char** argv) {
       ->check(CLI::Range(0.001, 1e7));
   verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)");
   verify->add_option("--proof", ver.sat_proof, "--method sat: write CaDiCaL's DRAT proof to FILE (FILE.<k> per miter)");
-  verify->add_option("--sat-split", ver.sat_split, "--method sat: groups (one miter per query/place, default) or whole")
-      ->check(CLI::IsMember({"groups", "whole"}));
+  verify->add_option("--sat-split", ver.sat_split,
+                     "--method sat: family (one miter per MQAR query / sorted place / output word; default), cell (per output bit) or whole")
+      ->check(CLI::IsMember({"family", "cell", "whole"}));
+  verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
+  verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
+      ->check(CLI::ExistingDirectory);
 
   Common tk;
   auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");

@@ -1,7 +1,11 @@
 #include "app/engine/sat_path.h"
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <unordered_map>
 
 #include "app/report/report_json.h"
@@ -15,6 +19,7 @@
 #include "constructions/mqar/dyadic_check.h"
 #include "tasks/mqar_domain.h"
 #include "util/error.h"
+#include "util/threads.h"
 #include "verify/mqar_check.h"
 #include "verify/mqar_task.h"
 
@@ -127,7 +132,7 @@ std::string triples_text(std::size_t n, std::size_t c, const mqar::Codec& codec,
          " instances (the domain `verify --exhaustive` enumerates), rows " + mqar::to_string(codec.enc) + "-encoded";
 }
 
-Problem dyadic_problem(const Params& p, const Built& bt, bool split) {
+Problem dyadic_problem(const Params& p, const Built& bt) {
   if (p.s("artifact") != "circuit")
     throw InputError("artifact=model is the compiled integer model; --method sat proves all-Bit circuits (use artifact=circuit)",
                      "--method sat");
@@ -138,7 +143,7 @@ Problem dyadic_problem(const Params& p, const Built& bt, bool split) {
                                                            : mqar::Encoding::PHot;
   const mqar::Codec codec = mqar::make_codec(enc, p.u("c"), p.u("p"));
   const std::size_t n = p.u("n");
-  pr.checker = ref::mqar_checker(mqar_spec(codec, n), output_names(*pr.artifact), split, "mqar/dyadic");
+  pr.checker = ref::mqar_checker(mqar_spec(codec, n), output_names(*pr.artifact), "mqar/dyadic");
   pr.instances = triples_instances(n, codec.c);
   pr.domain_text = triples_text(n, codec.c, codec, pr.instances);
   // The enumerating engine's own check of this circuit (constructions/mqar/dyadic_check.h) on a
@@ -186,11 +191,11 @@ std::optional<Failure> bits_failure(const Construction& c, const Params& p, cons
   return f;
 }
 
-Problem compare_problem(const Construction& c, const Params& p, const Built& bt, bool split) {
+Problem compare_problem(const Construction& c, const Params& p, const Built& bt) {
   Problem pr;
   pr.artifact = bt.circuit_ir;
   const std::size_t d = p.u("d");
-  pr.checker = ref::compare_checker(d, output_names(*pr.artifact), split, "circuit/compare");
+  pr.checker = ref::compare_checker(d, output_names(*pr.artifact), "circuit/compare");
   pr.instances = power(Int(2), 2 * d);
   pr.domain_text = "every pair (x, y) of " + std::to_string(d) + "-bit words: 2^" + std::to_string(2 * d) + " = " +
                    pr.instances.str() + " inputs";
@@ -222,11 +227,11 @@ Problem compare_problem(const Construction& c, const Params& p, const Built& bt,
   return pr;
 }
 
-Problem sort_problem(const Construction& c, const Params& p, const Built& bt, bool split) {
+Problem sort_problem(const Construction& c, const Params& p, const Built& bt) {
   Problem pr;
   pr.artifact = bt.circuit_ir;
   const std::size_t n = p.u("n"), d = p.u("d");
-  pr.checker = ref::sort_checker(n, d, output_names(*pr.artifact), split, "circuit/sort");
+  pr.checker = ref::sort_checker(n, d, output_names(*pr.artifact), "circuit/sort");
   pr.instances = power(Int(2), n * d);
   pr.domain_text = "every vector of " + std::to_string(n) + " keys of " + std::to_string(d) + " bits: 2^" +
                    std::to_string(n * d) + " = " + pr.instances.str() + " inputs (ties in any index order)";
@@ -278,67 +283,144 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
     if (!second) throw InputError("--confirm needs picosat or minisat on PATH (apt-get install picosat)", "--confirm");
   }
   std::vector<std::vector<std::size_t>> miters;
-  if (o.split) {
-    for (std::size_t g = 0; g < pr.checker.groups.size(); ++g) miters.push_back({g});
-  } else {
-    miters.emplace_back();
-    for (std::size_t g = 0; g < pr.checker.groups.size(); ++g) miters.back().push_back(g);
+  std::vector<std::string> miter_names;
+  const auto& ch = pr.checker;
+  for (std::size_t g = 0; g < ch.groups.size(); ++g) {
+    const std::string& name = o.split == "whole" ? std::string("all") : o.split == "family" ? ch.family[g] : ch.groups[g];
+    auto it = std::find(miter_names.begin(), miter_names.end(), name);
+    if (it == miter_names.end()) {
+      miter_names.push_back(name);
+      miters.emplace_back();
+      it = miter_names.end() - 1;
+    }
+    miters[static_cast<std::size_t>(it - miter_names.begin())].push_back(g);
   }
+  // Miters are built here (cheap: milliseconds) and solved by `workers` solver processes at once.
+  // The verdict is that of the lowest miter that is not UNSAT, so it is the same for any number of
+  // workers: a SAT or undecided miter cancels only the miters after it.
+  struct Slot {
+    std::optional<sat::Miter> miter;
+    nlohmann::json run;
+    sat::SolveResult r, r2;
+    bool solved = false;
+    std::string proof;
+    std::atomic<bool> cancel{false};  // set when a lower miter decided the verdict
+  };
+  std::vector<Slot> slots(miters.size());
+  double encode_s = 0;
+  std::vector<std::size_t> proved;  // --sat-lemmas: groups proved so far (then one worker, in order)
+  auto build = [&](std::size_t mi) {
+    const auto te = Clock::now();
+    Slot& sl = slots[mi];
+    sl.miter.emplace(sat::build_miter(*pr.artifact, pr.checker, miters[mi], "--method sat",
+                                      o.lemmas ? proved : std::vector<std::size_t>{}));
+    encode_s += since(te);
+    const sat::Miter& m = *sl.miter;
+    sl.run = {{"group", miter_names[mi]}, {"vars", m.cnf.num_vars}, {"clauses", m.cnf.num_clauses},
+              {"artifact_gates", m.artifact_gates}, {"checker_gates", m.checker_gates}};
+    if (!o.proof.empty()) sl.proof = miters.size() == 1 ? o.proof : o.proof + "." + std::to_string(mi);
+    if (!o.cnf_dir.empty()) {
+      const std::string path = o.cnf_dir + "/miter-" + std::to_string(mi) + ".cnf";
+      std::ofstream f(path);
+      m.cnf.write_dimacs(f);
+      if (!f) throw InputError("cannot write " + path, "--sat-cnf");
+    }
+  };
+  if (!o.lemmas)
+    for (std::size_t mi = 0; mi < miters.size(); ++mi) build(mi);
+  std::atomic<std::size_t> next{0}, stop_above{miters.size()};  // miters >= stop_above are not needed
+  std::mutex mu;
+  std::exception_ptr error;
+  auto solve_one = [&](std::size_t mi) {
+    Slot& sl = slots[mi];
+    const sat::Miter& m = *sl.miter;
+    const double left = o.timeout_s - since(t0);
+    if (left <= 0) {
+      sl.r.why = "time limit";
+    } else {
+      sl.r = sat::solve(*cadical, m.cnf, left, sl.proof, &sl.cancel);
+      if (sl.r.answer == sat::Answer::Unsat && second)
+        sl.r2 = sat::solve(*second, m.cnf, std::max(1.0, o.timeout_s - since(t0)), "", &sl.cancel);
+    }
+    sl.solved = true;
+    const bool final_unsat = sl.r.answer == sat::Answer::Unsat && (!second || sl.r2.answer != sat::Answer::Unknown);
+    if (!final_unsat && sl.r.why != "cancelled" && sl.r2.why != "cancelled") {
+      std::size_t cur = stop_above.load();
+      while (mi < cur && !stop_above.compare_exchange_weak(cur, mi)) {
+      }
+      for (std::size_t k = mi + 1; k < slots.size(); ++k) slots[k].cancel = true;
+    }
+  };
+  const unsigned workers = o.lemmas ? 1u : std::max(1u, std::min<unsigned>(resolve_threads(o.threads),
+                                                                           static_cast<unsigned>(miters.size())));
+  auto work = [&] {
+    try {
+      for (;;) {
+        const std::size_t mi = next.fetch_add(1);
+        if (mi >= miters.size() || mi > stop_above.load()) return;
+        if (o.lemmas) build(mi);
+        solve_one(mi);
+        if (o.lemmas && slots[mi].r.answer == sat::Answer::Unsat)
+          proved.insert(proved.end(), miters[mi].begin(), miters[mi].end());
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(mu);
+      if (!error) error = std::current_exception();
+      stop_above = 0;
+      for (auto& sl : slots) sl.cancel = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+
   SatOutcome out;
   out.verdict = "proved";
   nlohmann::json runs = nlohmann::json::array();
   std::size_t vars = 0, clauses = 0, max_vars = 0, max_clauses = 0;
-  double solve_s = 0, encode_s = 0;
+  double solve_s = 0;
   std::vector<std::string> proofs;
   std::string undecided_why;
   for (std::size_t mi = 0; mi < miters.size() && out.verdict == "proved"; ++mi) {
-    const auto te = Clock::now();
-    sat::Miter m = sat::build_miter(*pr.artifact, pr.checker, miters[mi], "--method sat");
-    encode_s += since(te);
+    Slot& sl = slots[mi];
+    if (!sl.solved) {  // only after a lower miter decided the verdict
+      out.verdict = "undecided";
+      undecided_why = "miter " + miter_names[mi] + " not run";
+      break;
+    }
+    const sat::Miter& m = *sl.miter;
+    nlohmann::json& run = sl.run;
     vars += static_cast<std::size_t>(m.cnf.num_vars);
     clauses += m.cnf.num_clauses;
     max_vars = std::max<std::size_t>(max_vars, static_cast<std::size_t>(m.cnf.num_vars));
     max_clauses = std::max(max_clauses, m.cnf.num_clauses);
-    const double left = o.timeout_s - since(t0);
-    std::string proof;
-    if (!o.proof.empty()) proof = miters.size() == 1 ? o.proof : o.proof + "." + std::to_string(mi);
-    nlohmann::json run = {{"group", miters.size() == 1 && miters[0].size() > 1 ? std::string("all")
-                                                                                : pr.checker.groups[miters[mi][0]]},
-                          {"vars", m.cnf.num_vars}, {"clauses", m.cnf.num_clauses},
-                          {"artifact_gates", m.artifact_gates}, {"checker_gates", m.checker_gates}};
-    if (left <= 0) {
+    solve_s += sl.r.seconds + sl.r2.seconds;
+    run["answer"] = sat::to_string(sl.r.answer);
+    run["seconds"] = sl.r.seconds;
+    if (sl.r.answer == sat::Answer::Unknown) {
       out.verdict = "undecided";
-      undecided_why = "time limit reached before " + run["group"].get<std::string>();
-      runs.push_back(run);
-      break;
-    }
-    const sat::SolveResult r = sat::solve(*cadical, m.cnf, left, proof);
-    solve_s += r.seconds;
-    run["answer"] = sat::to_string(r.answer);
-    run["seconds"] = r.seconds;
-    if (r.answer == sat::Answer::Unknown) {
-      out.verdict = "undecided";
-      undecided_why = "cadical: " + r.why + " on " + run["group"].get<std::string>();
-    } else if (r.answer == sat::Answer::Sat) {
-      const std::vector<int> bits = sat::task_inputs_of(m, r.model);
+      undecided_why = "cadical: " + sl.r.why + " on " + miter_names[mi];
+    } else if (sl.r.answer == sat::Answer::Sat) {
+      const std::vector<int> bits = sat::task_inputs_of(m, sl.r.model);
       std::optional<Failure> f = pr.confirm(bits);
       if (!f)
-        throw std::runtime_error("the SAT model of miter " + run["group"].get<std::string>() +
+        throw std::runtime_error("the SAT model of miter " + miter_names[mi] +
                                  " is an instance the enumerating engine finds correct (a bug of --method sat)");
       out.counterexample = f;
       out.verdict = "refuted";
       run["confirmed_by_engine"] = true;
     } else {
-      if (!proof.empty()) proofs.push_back(proof);
+      if (!sl.proof.empty()) proofs.push_back(sl.proof);
       if (second) {
-        const sat::SolveResult r2 = sat::solve(*second, m.cnf, std::max(1.0, o.timeout_s - since(t0)));
-        run["confirm"] = {{"solver", second->name}, {"answer", sat::to_string(r2.answer)}, {"seconds", r2.seconds}};
-        if (r2.answer == sat::Answer::Sat)
-          throw std::runtime_error("cadical says UNSAT and " + second->name + " SAT on miter " + run["group"].get<std::string>() +
+        run["confirm"] = {{"solver", second->name}, {"answer", sat::to_string(sl.r2.answer)}, {"seconds", sl.r2.seconds}};
+        if (sl.r2.answer == sat::Answer::Sat)
+          throw std::runtime_error("cadical says UNSAT and " + second->name + " SAT on miter " + miter_names[mi] +
                                    " (solvers disagree)");
-        if (r2.answer == sat::Answer::Unknown) {
+        if (sl.r2.answer == sat::Answer::Unknown) {
           out.verdict = "undecided";
-          undecided_why = second->name + " (--confirm): " + r2.why + " on " + run["group"].get<std::string>();
+          undecided_why = second->name + " (--confirm): " + sl.r2.why + " on " + miter_names[mi];
         }
       }
     }
@@ -355,7 +437,8 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
   j["counterexample"] = out.counterexample ? to_json(*out.counterexample) : nlohmann::json(nullptr);
   j["sat"] = {{"solver", "cadical"},
               {"confirm_solver", second ? nlohmann::json(second->name) : nlohmann::json(nullptr)},
-              {"split", o.split ? "groups" : "whole"},
+              {"split", o.split},
+              {"lemmas", o.lemmas},
               {"miters", miters.size()},
               {"miters_run", runs.size()},
               {"cnf", {{"vars", vars}, {"clauses", clauses}, {"max_vars", max_vars}, {"max_clauses", max_clauses}}},
@@ -383,9 +466,9 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
   Problem pr;
-  if (c.name == "mqar/dyadic") pr = dyadic_problem(p, bt, o.split);
-  else if (c.name == "circuit/compare") pr = compare_problem(c, p, bt, o.split);
-  else if (c.name == "circuit/sort") pr = sort_problem(c, p, bt, o.split);
+  if (c.name == "mqar/dyadic") pr = dyadic_problem(p, bt);
+  else if (c.name == "circuit/compare") pr = compare_problem(c, p, bt);
+  else if (c.name == "circuit/sort") pr = sort_problem(c, p, bt);
   else throw InputError(c.name + " is not provable by --method sat: " + not_provable_why(c, bt), "--method sat");
   pr.notes = bt.notes;
   SatOutcome out = solve_problem(pr, o, head_of(c.name, p, bt));
@@ -400,14 +483,27 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
                      "--method sat");
   if (!circuit->all_inputs_bit() || !circuit->all_outputs_bit())
     throw InputError("--method sat needs an all-Bit circuit (this file has Field wires)", a.file);
+  if (a.fn.d == 0)
+    throw InputError("--method sat matches the circuit to the task by its input and output names u[i][j], y[i][j] (as export "
+                     "writes them); this file has none",
+                     a.file);
   if (task.fill_from_artifact) task.fill_from_artifact(given, a.fn.N, a.fn.d);
   const Params p = Params::parse(task.params, given);
+  // The same shape rule as the enumerating check (app/engine/byo.cpp run_task_check).
+  const TaskShapeNeed need = task.shape(p);
+  const std::size_t have_in = circuit->num_inputs(), have_out = circuit->outputs().size();
+  if (a.fn.N != need.N || a.fn.d != need.d || have_in != need.N * need.d || have_out != need.out_N * need.out_d ||
+      a.fn.out_N != need.out_N || a.fn.out_d != need.out_d)
+    throw InputError("the circuit has " + std::to_string(have_in) + " inputs and " + std::to_string(have_out) + " outputs; task " +
+                         task.name + " needs " + std::to_string(need.N * need.d) + " inputs u[i][j] and " +
+                         std::to_string(need.out_N * need.out_d) + " outputs y[i][j]: " + need.text,
+                     a.file);
   const mqar::TaskShape s = mqar::task_shape(p);
   if (s.layout != mqar::Layout::Triples) throw InputError("--method sat covers the triples layout", "-p layout");
   const mqar::Codec codec = mqar::task_codec(p, s);
   Problem pr;
   pr.artifact = circuit;
-  pr.checker = ref::mqar_checker(mqar_spec(codec, s.n), output_names(*circuit), o.split, a.file);
+  pr.checker = ref::mqar_checker(mqar_spec(codec, s.n), output_names(*circuit), a.file);
   pr.instances = triples_instances(s.n, codec.c);
   pr.domain_text = triples_text(s.n, codec.c, codec, pr.instances);
   // The task's own check (mqar_check: whole output matrix against the reference) on the one

@@ -24,7 +24,12 @@ struct SatOptions {
   double timeout_s = 300;     // wall clock for all miters together
   bool confirm = false;       // UNSAT answers re-solved by a second, independent solver
   std::string proof;          // DRAT proof file ("" none); FILE.<k> per miter when there are several
-  bool split = true;          // one miter per output group (cone of influence) or one for all
+  // Miters: "whole" (one for all outputs), "family" (one per MQAR query / sorted place / output
+  // word), "cell" (one per output bit): each encodes only its outputs' cone.
+  std::string split = "family";
+  bool lemmas = false;
+  unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
+  std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
 };
 
 struct SatOutcome {

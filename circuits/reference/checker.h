@@ -5,8 +5,10 @@
 //   inputs : the task inputs (named as the circuits under test name them: u[r][j], x[k], k3[b]),
 //            then one input "got:NAME" per output NAME of the circuit under test;
 //   outputs: "domain" (the domain conditions: distinct keys, tokens below c, valid one-hot rows),
-//            then "ok:GROUP" per group of the answer (e.g. one per MQAR query), whose AND is
-//            "the whole answer is right".
+//            then "ok:GROUP" per group of the answer (e.g. one per MQAR output cell), whose AND
+//            is "the whole answer is right". Groups come in families (an MQAR query's cells, a
+//            comparator's output word), so a prover may take one miter per group, per family or
+//            for all.
 // A miter (circuits/sat/miter.h) asks for an input with domain = 1 and some ok = 0.
 // The checkers use only the Boolean gadgets (NOT AND OR XOR XNOR MUX): no comparator, sorter or
 // search gadget that a construction uses.
@@ -22,6 +24,7 @@ struct Checker {
   Circuit circuit;
   std::size_t task_inputs = 0;      // inputs [0, task_inputs) are the task's; the rest are got:NAME
   std::vector<std::string> groups;  // names of the ok outputs, in output order (outputs 1..)
+  std::vector<std::string> family;  // family of each group (e.g. "query 3")
 };
 
 // Position of each artifact output among the checker's got inputs: throws InputError when a name

@@ -1,7 +1,5 @@
 #include "circuits/reference/compare_ref.h"
 
-#include <map>
-
 #include "circuits/gadgets_bits.h"
 #include "circuits/reference/parse_cell.h"
 #include "util/error.h"
@@ -10,7 +8,7 @@ namespace cz::circuits::reference {
 
 namespace g = gadgets;
 
-Checker compare_checker(std::size_t d, const std::vector<std::string>& outs, bool split, const std::string& where) {
+Checker compare_checker(std::size_t d, const std::vector<std::string>& outs, const std::string& where) {
   Builder b;
   g::Bits x, y;
   for (std::size_t k = 0; k < d; ++k) x.push_back(b.input("x[" + std::to_string(k) + "]", Type::Bit));
@@ -29,7 +27,6 @@ Checker compare_checker(std::size_t d, const std::vector<std::string>& outs, boo
     same.push_back(e);
   }
   const Wire eq = g::and_all(b, same);
-  std::map<std::string, std::vector<Wire>> ok;
   for (std::size_t m = 0; m < outs.size(); ++m) {
     const std::string& name = outs[m];
     std::size_t k = 0;
@@ -40,11 +37,9 @@ Checker compare_checker(std::size_t d, const std::vector<std::string>& outs, boo
     else if (parse_bit(name, "min", k) && k < d) want = g::mux(b, lt, x[k], y[k]), group = "min";
     else if (parse_bit(name, "max", k) && k < d) want = g::mux(b, lt, y[k], x[k]), group = "max";
     else throw InputError("output " + name + " is not an output of task compare (lt, eq, min[k], max[k], k < d)", where);
-    ok[split ? group : "all"].push_back(g::xnor_(b, got[m], want));
-  }
-  for (auto& [name, ws] : ok) {
     ch.groups.push_back(name);
-    b.output("ok:" + name, g::and_all(b, ws));
+    ch.family.push_back(group);
+    b.output("ok:" + name, g::xnor_(b, got[m], want));
   }
   ch.circuit = std::move(b).finish();
   return ch;

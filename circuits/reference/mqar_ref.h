@@ -9,8 +9,10 @@
 //           the instances the exhaustive enumerator walks (tasks/mqar_domain.h).
 //   answer: cell y[r][j] of the circuit under test, by name; at a query row r = 3i+2 and column
 //           j < d the encoded answer (zero row for null), at column d the found bit ([some key
-//           j < i equals q_i]), elsewhere 0. Cells the circuit does not output are not checked.
-//   groups: split_queries: one ok per triple i (the cells of rows 3i..3i+2), else one ok "all".
+//           j < i equals q_i]), elsewhere 0. A cell y[r][j], j < d, the circuit does not output reads as
+//           0 (as the enumerating check reads it); the found column is checked where present.
+//   groups: one ok per output cell ("query i col j"; a cell of a non-query row belongs to its
+//           triple's query), in the family "query i".
 #pragma once
 #include "circuits/reference/checker.h"
 
@@ -26,7 +28,6 @@ struct MqarSpec {
 };
 
 // Throws InputError (where) on an output name that is not y[r][j] with r < 3n, j <= d.
-Checker mqar_checker(const MqarSpec& s, const std::vector<std::string>& artifact_outputs, bool split_queries,
-                     const std::string& where);
+Checker mqar_checker(const MqarSpec& s, const std::vector<std::string>& artifact_outputs, const std::string& where);
 
 }  // namespace cz::circuits::reference

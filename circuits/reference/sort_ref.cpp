@@ -32,7 +32,7 @@ Wire equals_const(Builder& b, const g::Bits& x, std::size_t v) {
 
 }  // namespace
 
-Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string>& outs, bool split, const std::string& where) {
+Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string>& outs, const std::string& where) {
   std::size_t w = 0;
   while ((std::size_t{1} << w) < n) ++w;
   w = std::max<std::size_t>(1, w);
@@ -78,9 +78,9 @@ Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string
       if (!seen_i[i][t]) throw InputError("the circuit has no output idx" + std::to_string(i) + "[" + std::to_string(t) + "]", where);
   }
   b.output("domain", b.one());
-  std::vector<std::vector<Wire>> ok(split ? n : 1);
+  std::vector<std::vector<Wire>> ok(n);
   for (std::size_t i = 0; i < n; ++i) {
-    std::vector<Wire>& o = ok[split ? i : 0];
+    std::vector<Wire>& o = ok[i];
     if (i + 1 < n) o.push_back(less_equal(b, key[i], key[i + 1]));
     std::vector<Wire> in_range;
     for (std::size_t j = 0; j < n; ++j) {
@@ -92,7 +92,8 @@ Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string
     for (std::size_t j = i + 1; j < n; ++j) o.push_back(g::not_(b, equal_words(b, idx[i], idx[j])));
   }
   for (std::size_t q = 0; q < ok.size(); ++q) {
-    ch.groups.push_back(split ? "place " + std::to_string(q) : "all");
+    ch.groups.push_back("place " + std::to_string(q));
+    ch.family.push_back(ch.groups.back());
     b.output("ok:" + ch.groups.back(), g::and_all(b, ok[q]));
   }
   ch.circuit = std::move(b).finish();

@@ -7,14 +7,14 @@
 //   payload   : key<i> = k<idx<i>> (for every j: idx<i> = j implies key<i> = k<j>),
 // so the output is the input keys, sorted, each with its own index (ties in any order, as the
 // enumerating check accepts them).
-//   groups: split: one ok per output place i (its order with place i+1, its index's range and
-//           distinctness from later places, its payload), else "all".
+//   groups: one ok per output place i (its order with place i+1, its index's range and
+//           distinctness from later places, its payload), each its own family.
 #pragma once
 #include "circuits/reference/checker.h"
 
 namespace cz::circuits::reference {
 
-Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string>& artifact_outputs, bool split,
+Checker sort_checker(std::size_t n, std::size_t d, const std::vector<std::string>& artifact_outputs,
                      const std::string& where);
 
 }  // namespace cz::circuits::reference

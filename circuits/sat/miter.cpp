@@ -7,7 +7,7 @@
 namespace cz::circuits::sat {
 
 Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const std::vector<std::size_t>& groups,
-                  const std::string& where) {
+                  const std::string& where, const std::vector<std::size_t>& assumed) {
   Miter m;
   Gates g(m.cnf);
   for (std::size_t k = 0; k < ch.task_inputs; ++k) m.task_vars.push_back(m.cnf.new_var());
@@ -34,6 +34,7 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const s
     return art.output_lit(it->second);
   });
   m.cnf.add({ref.output_lit(0)});  // the input is in the task's domain
+  for (std::size_t gi : assumed) m.cnf.add({ref.output_lit(1 + gi)});
   std::vector<int> wrong;          // some ok of the chosen groups is 0
   for (std::size_t gi : groups) wrong.push_back(-ref.output_lit(1 + gi));
   m.cnf.lits.insert(m.cnf.lits.end(), wrong.begin(), wrong.end());

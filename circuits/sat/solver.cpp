@@ -57,7 +57,7 @@ struct TempFile {
 // Runs argv with stdout to out_path; kills the child (only it) at the deadline. Returns the exit
 // status, or nullopt when it was killed for time.
 std::optional<int> run_child(const std::vector<std::string>& argv, const std::string& out_path, double timeout_s,
-                             double& seconds) {
+                             double& seconds, const std::atomic<bool>* cancel, bool& cancelled) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_TRUNC, 0600);
@@ -76,7 +76,8 @@ std::optional<int> run_child(const std::vector<std::string>& argv, const std::st
     const pid_t w = ::waitpid(pid, &status, WNOHANG);
     if (w == pid) break;
     if (w < 0) throw std::runtime_error("waitpid failed for " + argv[0]);
-    if (elapsed() > timeout_s) {
+    if (cancel && cancel->load()) cancelled = true;
+    if (cancelled || elapsed() > timeout_s) {
       ::kill(pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       seconds = elapsed();
@@ -118,7 +119,8 @@ void read_answer(const std::string& text, int num_vars, bool minisat_file, Solve
 
 }  // namespace
 
-SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path) {
+SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path,
+                  const std::atomic<bool>* cancel) {
   TempFile in("cnf"), out("out");
   {
     std::ofstream f(in.path);
@@ -140,9 +142,10 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const s
     argv.push_back(result->path);
   }
   SolveResult r;
-  const std::optional<int> rc = run_child(argv, out.path, timeout_s, r.seconds);
+  bool cancelled = false;
+  const std::optional<int> rc = run_child(argv, out.path, timeout_s, r.seconds, cancel, cancelled);
   if (!rc) {
-    r.why = "time limit (" + std::to_string(timeout_s) + " s)";
+    r.why = cancelled ? "cancelled" : "time limit (" + std::to_string(timeout_s) + " s)";
     return r;
   }
   std::ifstream f(result ? result->path : out.path);

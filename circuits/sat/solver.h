@@ -4,6 +4,7 @@
 // MiniSat (`minisat`) are independent second opinions for --confirm. The time limit is enforced
 // here (the child is killed at the deadline), so every solver gets the same one.
 #pragma once
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ std::optional<SolverSpec> find_solver(const std::string& name);
 // Solves cnf with a wall-clock limit (seconds, > 0). proof_path ("" none): CaDiCaL writes a DRAT
 // proof there (binary DRAT; the file is complete only on UNSAT). Throws std::runtime_error when
 // the solver cannot be run or its answer cannot be read.
-SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path = "");
+// cancel (optional): when it turns true the solver is killed and the answer is Unknown ("cancelled").
+SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path = "",
+                  const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace cz::circuits::sat
