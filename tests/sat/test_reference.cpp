@@ -47,7 +47,7 @@ std::vector<Int> eval(const ref::Checker& ch, const std::vector<std::int64_t>& i
 
 }  // namespace
 
-TEST_CASE("mqar checker: its domain is exactly the enumerator's (every bit pattern)") {
+TEST_CASE("sat reference: mqar checker: its domain is exactly the enumerator's (every bit pattern)") {
   struct Case {
     mqar::Encoding e;
     std::size_t c, p, n;
@@ -85,7 +85,7 @@ TEST_CASE("mqar checker: its domain is exactly the enumerator's (every bit patte
   }
 }
 
-TEST_CASE("mqar checker: accepts the reference's answers and rejects every one-bit change") {
+TEST_CASE("sat reference: mqar checker: accepts the reference's answers and rejects every one-bit change") {
   struct Case {
     mqar::Encoding e;
     std::size_t c, p, n;
@@ -131,7 +131,7 @@ TEST_CASE("mqar checker: accepts the reference's answers and rejects every one-b
   }
 }
 
-TEST_CASE("compare checker: plain comparison on every input, every one-bit change caught") {
+TEST_CASE("sat reference: compare checker: plain comparison on every input, every one-bit change caught") {
   const std::size_t d = 3;
   std::vector<std::string> outs{"lt", "eq"};
   for (const char* w : {"min", "max"})
@@ -157,7 +157,7 @@ TEST_CASE("compare checker: plain comparison on every input, every one-bit chang
     }
 }
 
-TEST_CASE("sort checker: std::sort accepted (ties in any order), wrong keys or indices rejected") {
+TEST_CASE("sat reference: sort checker: std::sort accepted (ties in any order), wrong keys or indices rejected") {
   const std::size_t n = 3, d = 2, w = 2;
   std::vector<std::string> outs;
   for (std::size_t i = 0; i < n; ++i) {

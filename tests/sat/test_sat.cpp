@@ -47,7 +47,7 @@ TEST_CASE("sat: compare and sort proved, with the exact instance counts") {
   }
 }
 
-TEST_CASE("sat: mqar/dyadic proved in every encoding and split; --confirm and --proof") {
+TEST_CASE("sat: mqar/dyadic proved in every encoding and split, with --confirm and --proof") {
   for (auto [enc, c] : std::vector<std::pair<std::string, std::string>>{{"binary", "5"}, {"onehot", "4"}, {"phot", "4"}})
     for (const char* v : {"fixed", "merge"}) {
       INFO(enc << " " << v);
@@ -150,7 +150,7 @@ TEST_CASE("sat: a user's circuit file against task mqar") {
   }
 }
 
-TEST_CASE("sat: undecided at a time limit; refusals say why") {
+TEST_CASE("sat: undecided at a time limit, refusals say why") {
   SatOptions o;
   o.timeout_s = 0.02;
   SatOutcome r = prove("mqar/dyadic", {{"n", "8"}, {"c", "16"}}, o);
