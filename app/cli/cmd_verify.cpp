@@ -113,6 +113,7 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.proof = o.sat_proof;
   s.split = o.sat_split;
   s.lemmas = o.sat_lemmas;
+  s.cubes = o.sat_cubes;
   s.threads = o.threads;
   s.cnf_dir = o.sat_cnf;
   return s;

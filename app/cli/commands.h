@@ -65,6 +65,7 @@ struct VerifyOptions : Common {
   std::string sat_proof;
   std::string sat_split = "family";
   bool sat_lemmas = false;
+  bool sat_cubes = false;
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
 };
 int cmd_verify(const VerifyOptions& o);

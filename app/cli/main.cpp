@@ -120,6 +120,7 @@ int run_main(int argc, char** argv) {
   verify->add_option("--sat-split", ver.sat_split,
                      "--method sat: family (one miter per MQAR query / sorted place / output word; default), cell (per output bit) or whole")
       ->check(CLI::IsMember({"family", "cell", "whole"}));
+  verify->add_flag("--sat-cubes", ver.sat_cubes, "--method sat: split each query's miter by which earlier key it matches (cube-and-conquer)");
   verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
   verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
       ->check(CLI::ExistingDirectory);

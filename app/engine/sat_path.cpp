@@ -13,7 +13,9 @@
 #include "circuits/reference/compare_ref.h"
 #include "circuits/reference/mqar_ref.h"
 #include "circuits/reference/sort_ref.h"
+#include "circuits/io.h"
 #include "circuits/sat/miter.h"
+#include "circuits/sat/miter_circuit.h"
 #include "circuits/sat/solver.h"
 #include "circuits/stats.h"
 #include "constructions/mqar/dyadic_check.h"
@@ -306,14 +308,41 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
     std::string proof;
     std::atomic<bool> cancel{false};  // set when a lower miter decided the verdict
   };
-  std::vector<Slot> slots(miters.size());
   double encode_s = 0;
+  // --sat-cubes: a family's miter becomes one miter per case of the checker (case k = 1) and one
+  // with no case; together they cover every input, so all UNSAT proves the family.
+  std::vector<std::vector<std::pair<std::size_t, bool>>> fixes(miters.size());
+  if (o.cubes) {
+    std::vector<std::vector<std::size_t>> m2;
+    std::vector<std::string> n2;
+    std::vector<std::vector<std::pair<std::size_t, bool>>> f2;
+    for (std::size_t mi = 0; mi < miters.size(); ++mi) {
+      std::vector<std::size_t> cs;
+      for (const auto& c : ch.cases)
+        if (c.family == miter_names[mi] || miter_names[mi] == "all") cs.push_back(c.output);
+      if (cs.empty() || o.split == "cell") {  // cells: cubes of a family would repeat per cell
+        m2.push_back(miters[mi]), n2.push_back(miter_names[mi]), f2.emplace_back();
+        continue;
+      }
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        m2.push_back(miters[mi]);
+        n2.push_back(miter_names[mi] + " | " + ch.circuit.outputs()[cs[k]].name.substr(5));
+        f2.push_back({{cs[k], true}});
+      }
+      m2.push_back(miters[mi]);
+      n2.push_back(miter_names[mi] + " | no case");
+      f2.emplace_back();
+      for (std::size_t c : cs) f2.back().push_back({c, false});
+    }
+    miters = std::move(m2), miter_names = std::move(n2), fixes = std::move(f2);
+  }
+  std::vector<Slot> slots(miters.size());
   std::vector<std::size_t> proved;  // --sat-lemmas: groups proved so far (then one worker, in order)
   auto build = [&](std::size_t mi) {
     const auto te = Clock::now();
     Slot& sl = slots[mi];
     sl.miter.emplace(sat::build_miter(*pr.artifact, pr.checker, miters[mi], "--method sat",
-                                      o.lemmas ? proved : std::vector<std::size_t>{}));
+                                      o.lemmas ? proved : std::vector<std::size_t>{}, fixes[mi]));
     encode_s += since(te);
     const sat::Miter& m = *sl.miter;
     sl.run = {{"group", miter_names[mi]}, {"vars", m.cnf.num_vars}, {"clauses", m.cnf.num_clauses},
@@ -323,7 +352,9 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
       const std::string path = o.cnf_dir + "/miter-" + std::to_string(mi) + ".cnf";
       std::ofstream f(path);
       m.cnf.write_dimacs(f);
-      if (!f) throw InputError("cannot write " + path, "--sat-cnf");
+      std::ofstream a(o.cnf_dir + "/miter-" + std::to_string(mi) + ".aig", std::ios::binary);
+      a << circuits::write_aiger_binary(sat::miter_circuit(*pr.artifact, pr.checker, miters[mi], "--sat-cnf", fixes[mi]));
+      if (!f || !a) throw InputError("cannot write " + path, "--sat-cnf");
     }
   };
   if (!o.lemmas)
@@ -360,7 +391,7 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
         if (mi >= miters.size() || mi > stop_above.load()) return;
         if (o.lemmas) build(mi);
         solve_one(mi);
-        if (o.lemmas && slots[mi].r.answer == sat::Answer::Unsat)
+        if (o.lemmas && slots[mi].r.answer == sat::Answer::Unsat && fixes[mi].empty())
           proved.insert(proved.end(), miters[mi].begin(), miters[mi].end());
       }
     } catch (...) {
@@ -439,6 +470,7 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
               {"confirm_solver", second ? nlohmann::json(second->name) : nlohmann::json(nullptr)},
               {"split", o.split},
               {"lemmas", o.lemmas},
+              {"cubes", o.cubes},
               {"miters", miters.size()},
               {"miters_run", runs.size()},
               {"cnf", {{"vars", vars}, {"clauses", clauses}, {"max_vars", max_vars}, {"max_clauses", max_clauses}}},

@@ -28,6 +28,7 @@ struct SatOptions {
   // word), "cell" (one per output bit): each encodes only its outputs' cone.
   std::string split = "family";
   bool lemmas = false;
+  bool cubes = false;         // split each family's miter on the checker's cases (MQAR: which key matches)
   unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
   std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
 };

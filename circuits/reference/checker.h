@@ -25,6 +25,14 @@ struct Checker {
   std::size_t task_inputs = 0;      // inputs [0, task_inputs) are the task's; the rest are got:NAME
   std::vector<std::string> groups;  // names of the ok outputs, in output order (outputs 1..)
   std::vector<std::string> family;  // family of each group (e.g. "query 3")
+  // Case splits (cube-and-conquer): outputs after the ok outputs, "case:FAMILY:k", each a
+  // condition of the task's own meaning (MQAR: q_i = k_j). A prover may split a family's miter
+  // into one miter per case (case k = 1) plus one with every case 0: the cubes cover every input.
+  struct Case {
+    std::string family;
+    std::size_t output;  // index into circuit.outputs()
+  };
+  std::vector<Case> cases;
 };
 
 // Position of each artifact output among the checker's got inputs: throws InputError when a name

@@ -88,8 +88,9 @@ Checker mqar_checker(const MqarSpec& s, const std::vector<std::string>& outs, co
 
   // Expected cell values: answer of query i at row 3i+2.
   std::map<std::pair<std::size_t, std::size_t>, Wire> expect;
+  std::vector<std::vector<Wire>> matches(n);
   for (std::size_t i = 0; i < n; ++i) {
-    std::vector<Wire> match;
+    std::vector<Wire>& match = matches[i];
     for (std::size_t j = 0; j < i; ++j) match.push_back(rows_equal(b, u[3 * i + 2], u[3 * j]));
     for (std::size_t col = 0; col < d; ++col) {
       std::vector<Wire> sel;
@@ -113,6 +114,13 @@ Checker mqar_checker(const MqarSpec& s, const std::vector<std::string>& outs, co
     ch.family.push_back("query " + std::to_string(cell.r / 3));
     b.output("ok:" + ch.groups.back(), g::xnor_(b, w, want));
   }
+  // Cases of query i: q_i = k_j for each j < i (at most one holds on the domain), else none.
+  std::size_t outputs = 1 + ch.groups.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      b.output("case:query " + std::to_string(i) + ":" + std::to_string(j), matches[i][j]);
+      ch.cases.push_back({"query " + std::to_string(i), outputs++});
+    }
   ch.circuit = std::move(b).finish();
   return ch;
 }

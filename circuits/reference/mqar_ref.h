@@ -12,7 +12,7 @@
 //           j < i equals q_i]), elsewhere 0. A cell y[r][j], j < d, the circuit does not output reads as
 //           0 (as the enumerating check reads it); the found column is checked where present.
 //   groups: one ok per output cell ("query i col j"; a cell of a non-query row belongs to its
-//           triple's query), in the family "query i".
+//           triple's query), in the family "query i"; cases "q_i = k_j" (j < i) for cube splits.
 #pragma once
 #include "circuits/reference/checker.h"
 

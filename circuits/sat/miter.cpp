@@ -7,7 +7,8 @@
 namespace cz::circuits::sat {
 
 Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const std::vector<std::size_t>& groups,
-                  const std::string& where, const std::vector<std::size_t>& assumed) {
+                  const std::string& where, const std::vector<std::size_t>& assumed,
+                  const std::vector<std::pair<std::size_t, bool>>& fixed) {
   Miter m;
   Gates g(m.cnf);
   for (std::size_t k = 0; k < ch.task_inputs; ++k) m.task_vars.push_back(m.cnf.new_var());
@@ -35,6 +36,7 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const s
   });
   m.cnf.add({ref.output_lit(0)});  // the input is in the task's domain
   for (std::size_t gi : assumed) m.cnf.add({ref.output_lit(1 + gi)});
+  for (auto [out, value] : fixed) m.cnf.add({value ? ref.output_lit(out) : -ref.output_lit(out)});
   std::vector<int> wrong;          // some ok of the chosen groups is 0
   for (std::size_t gi : groups) wrong.push_back(-ref.output_lit(1 + gi));
   m.cnf.lits.insert(m.cnf.lits.end(), wrong.begin(), wrong.end());

@@ -21,11 +21,12 @@ struct Miter {
 // groups: indices into checker.groups; the miter asks for domain ∧ ¬(∧ ok[g] for g in groups).
 // assumed: groups already proved (UNSAT miters) on the same domain, added as constraints ok[g] = 1:
 // they hold on every domain input, so the miter stays satisfiable exactly when it was, and the
-// solver may use them as lemmas.
+// solver may use them as lemmas. fixed: checker outputs (by index) held at a value: a cube.
 // Throws InputError (where) when the circuit has an input the task does not, or an output name it
 // does not know; std::logic_error when the circuit is not all-Bit.
 Miter build_miter(const Circuit& artifact, const reference::Checker& checker, const std::vector<std::size_t>& groups,
-                  const std::string& where, const std::vector<std::size_t>& assumed = {});
+                  const std::string& where, const std::vector<std::size_t>& assumed = {},
+                  const std::vector<std::pair<std::size_t, bool>>& fixed = {});
 
 // The task input bits of a SAT model of the miter.
 std::vector<int> task_inputs_of(const Miter& m, const std::vector<signed char>& model);
