@@ -268,6 +268,8 @@ std::string not_provable_why(const Construction& c, const Built& bt) {
   if (c.name == "mqar/autocorrelation" || c.name == "sd/based-jrt")
     return "its model depends on the instance (data-dependent kernels): there is no one circuit to prove";
   if (c.name == "sd/recurrent-jrt") return "it is a recurrent program, not a circuit";
+  if (bt.model)
+    return "its artifact is an integer model; bit-blasting integer models is not built yet (all-Bit circuits only)";
   if (!bt.circuit_ir) return "it has no circuit artifact";
   if (!bt.circuit_ir->all_outputs_bit() || !bt.circuit_ir->all_inputs_bit())
     return "its artifact is an integer model/circuit (Field wires); bit-blasting integer models is not built yet";
