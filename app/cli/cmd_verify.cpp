@@ -121,7 +121,13 @@ SatOptions sat_options(const VerifyOptions& o) {
 
 int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-  const auto& j = r.report;
+  nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}};
+  j.update(r.report);
+  if (r.counterexample) j["counterexample"] = to_json(*r.counterexample);
+  nlohmann::json cl = nlohmann::json::array();
+  for (const auto& c : r.claims) cl.push_back(claim_json(c, r.verdict == "refuted"));
+  j["claims"] = cl;
+  if (timing_enabled()) j["timing"] = timing_json(r.seconds, r.timing);
   const auto& st = j["sat"];
   human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
         << (j["instances"].is_string() ? j["instances"].get<std::string>() : j["instances"].dump()) << " instances  ("

@@ -8,7 +8,6 @@
 #include <thread>
 #include <unordered_map>
 
-#include "app/report/report_json.h"
 #include "circuits/eval.h"
 #include "circuits/reference/compare_ref.h"
 #include "circuits/reference/mqar_ref.h"
@@ -467,7 +466,7 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
   j["domain_description"] = pr.domain_text;
   // What the verdict covers: proved = every instance of the domain; refuted = at least one fails.
   j["instances"] = count_json(pr.instances);
-  j["counterexample"] = out.counterexample ? to_json(*out.counterexample) : nlohmann::json(nullptr);
+  j["counterexample"] = nullptr;  // the CLI writes the Failure as every verify report does (app/report)
   j["sat"] = {{"solver", "cadical"},
               {"confirm_solver", second ? nlohmann::json(second->name) : nlohmann::json(nullptr)},
               {"split", o.split},
@@ -480,17 +479,15 @@ SatOutcome solve_problem(Problem& pr, const SatOptions& o, nlohmann::json head) 
               {"proofs", proofs}};
   if (!undecided_why.empty()) j["sat"]["undecided"] = undecided_why;
   j["notes"] = pr.notes;
-  j["timing"] = timing_json(since(t0), {{"encode_seconds", encode_s}, {"solve_seconds", solve_s}});
+  out.seconds = since(t0);
+  out.timing = {{"encode_seconds", encode_s}, {"solve_seconds", solve_s}};
   out.report = j;
   return out;
 }
 
 nlohmann::json head_of(const std::string& name, const Params& p, const Built& bt) {
-  nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}, {"construction", name}, {"params", p.to_json()}};
+  nlohmann::json j = {{"construction", name}, {"params", p.to_json()}};
   j["circuit"] = bt.circuit;
-  nlohmann::json cl = nlohmann::json::array();
-  for (const auto& c : bt.claims) cl.push_back(claim_json(c, false));
-  j["claims"] = cl;
   return j;
 }
 
@@ -506,6 +503,7 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   else throw InputError(c.name + " is not provable by --method sat: " + not_provable_why(c, bt), "--method sat");
   pr.notes = bt.notes;
   SatOutcome out = solve_problem(pr, o, head_of(c.name, p, bt));
+  out.claims = bt.claims;
   return out;
 }
 

@@ -34,10 +34,14 @@ struct SatOptions {
 };
 
 struct SatOutcome {
-  nlohmann::json report;
+  nlohmann::json report;      // all but the keys below
   std::string verdict;        // proved | refuted | undecided
   int exit_code = 0;          // 0 proved, 1 refuted, 4 undecided
   std::optional<Failure> counterexample;
+  // Written into the report by the CLI (app/report: tool, version, counterexample, claims, timing).
+  std::vector<Claim> claims;
+  double seconds = 0;
+  nlohmann::json timing = nlohmann::json::object();  // encode_seconds, solve_seconds
 };
 
 // Throws InputError (exit 2) for constructions and parameters --method sat does not cover, with why.

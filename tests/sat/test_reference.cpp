@@ -113,14 +113,19 @@ TEST_CASE("sat reference: mqar checker: accepts the reference's answers and reje
       }
       std::vector<Int> v = eval(ch, in);
       REQUIRE(v[0] == Int(1));
-      for (std::size_t g = 1; g < v.size(); ++g) REQUIRE(v[g] == Int(1));
+      const std::size_t oks = 1 + ch.groups.size();  // then the case outputs (q_i = k_j)
+      for (std::size_t g = 1; g < oks; ++g) REQUIRE(v[g] == Int(1));
+      std::size_t c = oks;  // case outputs: q_i = k_j for i in order, j < i
+      for (std::size_t qi = 0; qi < cs.n; ++qi)
+        for (std::size_t kj = 0; kj < qi; ++kj) REQUIRE(v[c++] == Int(x.query(qi) == x.key(kj)));
+      REQUIRE(c == v.size());
       if (i % 7 != 0) continue;  // flips on a seventh of the instances keep the test fast
       for (std::size_t m = task; m < in.size(); ++m) {
         in[m] ^= 1;
         v = eval(ch, in);
         ++flips;
         bool only_that = v[1 + (m - task)] == Int(0);
-        for (std::size_t g = 1; g < v.size(); ++g)
+        for (std::size_t g = 1; g < oks; ++g)
           if (g != 1 + (m - task)) only_that = only_that && v[g] == Int(1);
         flips_caught += only_that;
         in[m] ^= 1;
