@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,8 +13,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
-
-extern char** environ;
 
 namespace cz::circuits::sat {
 
@@ -58,18 +56,24 @@ struct TempFile {
 // status, or nullopt when it was killed for time.
 std::optional<int> run_child(const std::vector<std::string>& argv, const std::string& out_path, double timeout_s,
                              double& seconds, const std::atomic<bool>* cancel, bool& cancelled) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error("cannot start " + argv[0]);
+  // fork + exec rather than posix_spawn: the child asks to be killed when we die (PR_SET_PDEATHSIG),
+  // so a killed verify leaves no solver running. Only async-signal-safe calls after fork.
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("cannot start " + argv[0] + " (fork)");
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_TRUNC);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (out < 0 || null < 0 || ::dup2(out, 1) < 0 || ::dup2(null, 2) < 0) ::_exit(127);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   int status = 0;
   for (auto nap = std::chrono::microseconds(200);;) {
@@ -87,6 +91,7 @@ std::optional<int> run_child(const std::vector<std::string>& argv, const std::st
     if (nap < std::chrono::milliseconds(20)) nap *= 2;
   }
   seconds = elapsed();
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) throw std::runtime_error("cannot run " + argv[0]);
   if (!WIFEXITED(status)) throw std::runtime_error(argv[0] + " died (signal " + std::to_string(WTERMSIG(status)) + ")");
   return WEXITSTATUS(status);
 }
