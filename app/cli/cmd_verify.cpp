@@ -8,6 +8,7 @@
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
+#include "app/engine/sat_path.h"
 
 namespace cz::cli {
 
@@ -28,6 +29,8 @@ int cmd_verify(const VerifyOptions& o) {
   // (issue 25), whatever is verified: --model/--circuit/--program take no checkpoint either.
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
   if (o.checkpoint_seconds && o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE", "--checkpoint-every");
+  if (o.method == "sat" && o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.task.empty())
+    return cmd_verify_sat(o);  // below
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {
     // A shard or checkpoint names its run by construction, parameters and build, not by a user's
     // file: refused rather than resumed or merged into another file's run.
@@ -103,6 +106,54 @@ int cmd_verify(const VerifyOptions& o) {
     emit_json(j, o.json_path);
   }
   return rc;
+}
+
+SatOptions sat_options(const VerifyOptions& o) {
+  const bool enumerating = o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() ||
+                           o.device != "cpu" || o.scalar;
+  if (enumerating)
+    throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
+                     "--method sat");
+  SatOptions s;
+  s.timeout_s = o.sat_timeout;
+  s.confirm = o.sat_confirm;
+  s.proof = o.sat_proof;
+  s.split = o.sat_split;
+  s.lemmas = o.sat_lemmas;
+  s.cubes = o.sat_cubes;
+  s.threads = o.threads;
+  s.cnf_dir = o.sat_cnf;
+  return s;
+}
+
+int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}};
+  j.update(r.report);
+  if (r.counterexample) j["counterexample"] = to_json(*r.counterexample);
+  nlohmann::json cl = nlohmann::json::array();
+  for (const auto& c : r.claims) cl.push_back(claim_json(c, r.verdict == "refuted"));
+  j["claims"] = cl;
+  if (timing_enabled()) j["timing"] = timing_json(r.seconds, r.timing);
+  const auto& st = j["sat"];
+  human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
+        << (j["instances"].is_string() ? j["instances"].get<std::string>() : j["instances"].dump()) << " instances  ("
+        << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, " << st["cnf"]["clauses"]
+        << " clauses, cadical" << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")\n";
+  human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
+  if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
+  if (r.counterexample) std::cerr << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
+                                  << r.counterexample->instance.dump() << "\n";
+  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  return r.exit_code;
+}
+
+int cmd_verify_sat(const VerifyOptions& o) {
+  if (o.all || o.name.empty()) throw InputError("--method sat proves one construction NAME", "--method sat");
+  const SatOptions s = sat_options(o);
+  check_outputs({{"--json", o.json_path}});
+  if (!o.sat_proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
+  return finish_sat(o, run_verify_sat(find_construction(o.name), parse_params(o.params), s));
 }
 
 }  // namespace cz::cli

@@ -11,6 +11,11 @@
 
 #include "verify/construction.h"
 
+namespace cz {
+struct SatOptions;  // app/engine/sat_path.h
+struct SatOutcome;
+}  // namespace cz
+
 namespace cz::cli {
 
 struct Common {
@@ -53,6 +58,15 @@ struct VerifyOptions : Common {
   unsigned long long checkpoint_seconds = 0;  // --checkpoint-every (0: not given, kCheckpointSecondsDefault)
   // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
   std::string model_file, circuit_file, circuit_from, task, program_file;
+  // --method sat (issue 27; app/engine/sat_path.h): a SAT proof instead of an enumeration.
+  std::string method = "enumerate";
+  double sat_timeout = 300;
+  bool sat_confirm = false;
+  std::string sat_proof;
+  std::string sat_split = "family";
+  bool sat_lemmas = false;
+  bool sat_cubes = false;
+  std::string sat_cnf;  // DIR: keep each miter's DIMACS
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);
@@ -60,6 +74,10 @@ int cmd_verify(const VerifyOptions& o);
 DomainOptions domain_options(const VerifyOptions& o);
 // `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
 int cmd_verify_byo(const VerifyOptions& o);
+// --method sat (cmd_verify.cpp): the options checked, and the report printed and written.
+cz::SatOptions sat_options(const VerifyOptions& o);
+int finish_sat(const VerifyOptions& o, const cz::SatOutcome& r);
+int cmd_verify_sat(const VerifyOptions& o);
 
 // `circuitzoo device [--json]`: the CUDA device and the device paths (cmd_device.cpp, issue 12).
 int cmd_device(const Common& c);

@@ -115,6 +115,19 @@ int run_main(int argc, char** argv) {
                 ver.program_file, deferred, "--program");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
   verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`)");
+  verify->add_option("--method", ver.method, "enumerate (default) or sat: prove on every instance with a SAT solver")
+      ->check(CLI::IsMember({"enumerate", "sat"}));
+  verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
+      ->check(CLI::Range(0.001, 1e7));
+  verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)");
+  verify->add_option("--proof", ver.sat_proof, "--method sat: write CaDiCaL's DRAT proof to FILE (FILE.<k> per miter)");
+  verify->add_option("--sat-split", ver.sat_split,
+                     "--method sat: family (one miter per MQAR query / sorted place / output word; default), cell (per output bit) or whole")
+      ->check(CLI::IsMember({"family", "cell", "whole"}));
+  verify->add_flag("--sat-cubes", ver.sat_cubes, "--method sat: split each query's miter by which earlier key it matches (cube-and-conquer)");
+  verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
+  verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
+      ->check(CLI::ExistingDirectory);
 
   Common tk;
   auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");

@@ -11,6 +11,7 @@
 #include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
+#include "app/engine/sat_path.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "model/model_json.h"
@@ -72,7 +73,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
     auto c = std::make_shared<const circuits::Circuit>(circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file));
     art = circuit_artifact(c, o.circuit_file, fmt);
+    if (o.method == "sat") return finish_sat(o, run_task_sat(task, parse_params(o.params), art, c, sat_options(o)));
   }
+  if (o.method == "sat") throw InputError("--method sat checks --circuit files (models and programs are not circuits)", "--method sat");
   const Report r = run_task_check(task, parse_params(o.params), art, dom);
   return finish(o, r, task, {{"kind", art.kind}, {"file", art.file}, {"format", art.format}});
 }

@@ -1,0 +1,53 @@
+// `verify ... --method sat` (issue 27, contract.md "verify --method sat"): a proof over the whole
+// stated domain instead of an enumeration. The construction's all-Bit circuit and the task's
+// reference checker (circuits/reference/) are joined into miters (circuits/sat/miter.h), one per
+// group of outputs (an MQAR query, a sorted place) or one for all, and handed to CaDiCaL.
+//   UNSAT on every miter: "proved" (with --confirm, a second solver, PicoSAT, agrees on each).
+//   SAT: the model is decoded into a task instance and checked by the enumerating engine on that
+//        one instance (the construction's own check, or exact evaluation against src/tasks); only
+//        a failure there is reported ("refuted", the engine's counterexample JSON). A SAT model the
+//        engine does not confirm is a bug of this path: InternalError, never a verdict.
+//   time limit: "undecided" (exit 4).
+#pragma once
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/engine/byo.h"
+#include "verify/construction.h"
+#include "verify/task.h"
+
+namespace cz {
+
+struct SatOptions {
+  double timeout_s = 300;     // wall clock for all miters together
+  bool confirm = false;       // UNSAT answers re-solved by a second, independent solver
+  std::string proof;          // DRAT proof file ("" none); FILE.<k> per miter when there are several
+  // Miters: "whole" (one for all outputs), "family" (one per MQAR query / sorted place / output
+  // word), "cell" (one per output bit): each encodes only its outputs' cone.
+  std::string split = "family";
+  bool lemmas = false;
+  bool cubes = false;         // split each family's miter on the checker's cases (MQAR: which key matches)
+  unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
+  std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
+};
+
+struct SatOutcome {
+  nlohmann::json report;      // all but the keys below
+  std::string verdict;        // proved | refuted | undecided
+  int exit_code = 0;          // 0 proved, 1 refuted, 4 undecided
+  std::optional<Failure> counterexample;
+  // Written into the report by the CLI (app/report: tool, version, counterexample, claims, timing).
+  std::vector<Claim> claims;
+  double seconds = 0;
+  nlohmann::json timing = nlohmann::json::object();  // encode_seconds, solve_seconds
+};
+
+// Throws InputError (exit 2) for constructions and parameters --method sat does not cover, with why.
+SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std::string>& given, const SatOptions& o);
+// A user's circuit file against a task (verify --circuit F --task T --method sat).
+SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
+                        std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o);
+
+}  // namespace cz
