@@ -2,7 +2,7 @@
 """Exact NTT convolution against the float FFT anchor, in one run on one machine (issue 11).
 
 Runs bench_ntt (thread CPU time, median of --reps repetitions) and the PyTorch anchors
-/work/shared/bench/torch_fftconv.py and bench/torch_layer.py (thread CPU time, median, one
+bench/anchors/torch_fftconv.py and bench/torch_layer.py (thread CPU time, median, one
 thread), then prints per N the times and the ratios exact/torch-float64, exact/FLINT, the
 log-log slope of the exact path between 2^14 and 2^16, and the whole BaseConv layer against the
 torch layer (float FFT conv + the same projection and gating). All measure d = 16 channels,
@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser()
 ap.add_argument("--bench", default=os.path.join(HERE, "..", "build", "bench", "bench_ntt"))
 ap.add_argument("--reps", type=int, default=5)
-ap.add_argument("--anchor", default="/work/shared/bench/torch_fftconv.py")
+ap.add_argument("--anchor", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "anchors", "torch_fftconv.py"))
 ap.add_argument("--layer-anchor", default=os.path.join(HERE, "torch_layer.py"))
 ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
 ap.add_argument("--slope-rounds", type=int, default=0,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ratios for issue 10, measured in one run on one core (thread CPU time on both sides):
 exhaustive MQAR n=4 c=4 instances/s per core of each MQAR construction's block path (and its
-scalar path, unless --no-scalar) against the plain Python dict solver ../shared/bench/mqar_ref.py
+scalar path, unless --no-scalar) against the plain Python dict solver bench/anchors/mqar_ref.py
 (called, not copied), and sd/based-jrt n=3 exhaustive seconds.
 
 usage: bench/ratios.py [BUILD_DIR] [--no-scalar]   (BUILD_DIR default: build)
@@ -11,7 +11,7 @@ import json, os, subprocess, sys
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 build = args[0] if args else os.path.join(root, "build")
-ref = os.environ.get("MQAR_REF", os.path.join(root, "..", "shared", "bench", "mqar_ref.py"))
+ref = os.environ.get("MQAR_REF", os.path.join(root, "bench", "anchors", "mqar_ref.py"))
 
 py = json.loads(subprocess.run([sys.executable, ref, "4", "4"], check=True, capture_output=True, text=True).stdout)
 flt = "block/" if "--no-scalar" in sys.argv else "."

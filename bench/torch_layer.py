@@ -5,7 +5,7 @@
 
 as zoology's BaseConv lays it out: the projection on the sequence-major x, the convolution along
 the sequence of the transposed x (one contiguous copy, as zoology's u.transpose feeds its fftconv)
-with the float FFT convolution of ../shared/bench/torch_fftconv.py (rfft of x and h at 2N,
+with the float FFT convolution of bench/anchors/torch_fftconv.py (rfft of x and h at 2N,
 product, irfft, first N), and the gating on the transposed-back result. (An FFT along dim 0 of
 the N×d tensor instead was 10x slower at N = 2^12, measured: not what a user runs.) The same
 projection and gating as bench_ntt's BM_layer_ntt, all entries in [-9, 9]. The shared script
