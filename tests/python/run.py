@@ -18,19 +18,6 @@ def main():
     except ImportError as e:
         print(f"skipped: {e}", file=sys.stderr)
         return 77
-    for mod in filter(None, opts.get("--needs", "").split(",")):
-        try:
-            __import__(mod)
-        except ImportError as e:
-            print(f"skipped: {e}", file=sys.stderr)
-            return 77
-    if "--peers" in opts:
-        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        peers = os.environ.get("CZ_PEERS") or os.path.join(os.path.dirname(root), "shared", "peers")
-        if not os.path.isdir(os.path.join(peers, "zoology")) or not os.path.isdir(os.path.join(peers, "shims")):
-            print(f"skipped: zoology's peer code is not at {peers} (set CZ_PEERS)", file=sys.stderr)
-            return 77
-        os.environ["CZ_PEERS"] = os.path.abspath(peers)
     os.environ["CZ_CLI"] = os.path.abspath(opts["--cli"])
     if "--module-dir" in opts:
         d = opts["--module-dir"]
@@ -39,6 +26,19 @@ def main():
             return 77
         sys.path.insert(0, os.path.abspath(d))
         os.environ["PYTHONPATH"] = os.path.abspath(d) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    if "--peers" in opts:
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        peers = os.environ.get("CZ_PEERS") or os.path.join(os.path.dirname(root), "shared", "peers")
+        if not os.path.isdir(os.path.join(peers, "zoology")) or not os.path.isdir(os.path.join(peers, "shims")):
+            print(f"skipped: zoology's peer code is not at {peers} (set CZ_PEERS)", file=sys.stderr)
+            return 77
+        os.environ["CZ_PEERS"] = os.path.abspath(peers)
+    for mod in filter(None, opts.get("--needs", "").split(",")):
+        try:
+            __import__(mod)
+        except ImportError as e:
+            print(f"skipped: {e}", file=sys.stderr)
+            return 77
     here = os.path.dirname(os.path.abspath(__file__))
     return pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir", here] + [os.path.join(here, f) for f in files])
 
