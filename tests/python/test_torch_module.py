@@ -1,6 +1,8 @@
 """circuitzoo.torch: every construction `list` shows with a model export, loaded from its npz,
 safetensors and model-json exports as an nn.Module and run in float64, against the exact `eval`."""
 import json
+import os
+import subprocess
 
 import numpy as np
 import pytest
@@ -24,9 +26,12 @@ def _export(cli, tmp_path, name, params, fmt, ext):
     return p if r.returncode == 0 else None, r
 
 
-def _cases(cli):
-    names = [c["name"] for c in json.loads(cli("list", "--json").stdout)]
-    return [(n, SMALL.get(n, {})) for n in names] + EXTRA
+def _cases():
+    out = subprocess.run([os.environ["CZ_CLI"], "list", "--json"], capture_output=True, text=True, check=True).stdout
+    return [(n, SMALL.get(n, {})) for n in (c["name"] for c in json.loads(out))] + EXTRA
+
+
+CASES = _cases()
 
 
 def _rel_err(y, exact):
@@ -45,27 +50,33 @@ def _check(model, mj, seed=0, trials=2, rng_range=3):
     return worst
 
 
-def test_every_model_export_runs_in_torch(cli, tmp_path):
-    """A test per construction: float64 forward within 1e-9 (relative) of eval, from all three files."""
-    covered, no_model = [], []
-    for name, params in _cases(cli):
-        pj, r = _export(cli, tmp_path, name, params, "model-json", "json")
-        if pj is None:
-            assert r.returncode == 2 and "model" in r.stderr, (name, r.stderr)
-            no_model.append(name)
+@pytest.mark.parametrize("name,params", CASES, ids=[n + "".join(f"-{k}={v}" for k, v in p.items()) for n, p in CASES])
+def test_construction_runs_in_torch(cli, tmp_path, name, params):
+    """A test per construction: float64 forward within 1e-9 (relative) of eval, from all three files;
+    a construction without a model is refused by export (and counted by the next test)."""
+    pj, r = _export(cli, tmp_path, name, params, "model-json", "json")
+    if pj is None:
+        assert r.returncode == 2 and "does not build a model" in r.stderr, (name, r.stderr)
+        return
+    mj = json.load(open(pj))
+    sources = [czt.load(pj)]
+    for fmt, ext in (("npz", "npz"), ("safetensors", "safetensors")):
+        p, r = _export(cli, tmp_path, name, params, fmt, ext)
+        if p is None:  # only non-integer (ring Q) or beyond-int64 models are refused: model-json then
+            assert "int64" in r.stderr or "integer" in r.stderr, (name, r.stderr)
             continue
-        mj = json.load(open(pj))
-        sources = [czt.load(pj)]
-        for fmt, ext in (("npz", "npz"), ("safetensors", "safetensors")):
-            p, r = _export(cli, tmp_path, name, params, fmt, ext)
-            if p is None:  # only non-integer (ring Q) or beyond-int64 models are refused: model-json then
-                assert "int64" in r.stderr or "integer" in r.stderr, (name, r.stderr)
-                continue
-            sources.append(czt.load(p))
-        for m in sources:
-            assert isinstance(m, torch.nn.Module) and m.conv == mj["conv"]
-            assert _check(m, mj) < 1e-9, (name, params)
-        covered.append((name, params.get("conv", mj["conv"])))
+        sources.append(czt.load(p))
+    for m in sources:
+        assert isinstance(m, torch.nn.Module) and m.conv == mj["conv"]
+        assert _check(m, mj) < 1e-9, (name, params)
+
+
+def test_cases_cover_the_models_and_modes(cli, tmp_path):
+    covered = set()
+    for name, params in CASES:
+        pj, _ = _export(cli, tmp_path, name, params, "model-json", "json")
+        if pj is not None:
+            covered.add((name, json.load(open(pj))["conv"]))
     assert len(covered) >= 14, covered  # issue 26 counted 11 with a model; sim/hyena, sim/h3, mqar/dyadic since
     assert {"causal", "cyclic", "anticausal"} <= {c for _, c in covered}
 
