@@ -30,7 +30,8 @@ zoology interop (zoology itself is not a dependency: its classes are passed in):
     residual is subtracted after EVERY layer (x ← layer(x) − x), not once at the end.
   * import_zoology(module, seq_len): zoology's BaseConv, Hyena or H3 mixer as a model-json (ring Q),
     every float converted exactly to a dyadic rational p/2^k; implicit filters and SSM kernels are
-    materialised at seq_len by the module's own code in float64. import_rwkv: RWKV-4 time mixing as
+    materialised at seq_len by the module's own code (float64, except H3's SSM kernels, which
+    zoology's ss_kernel_*.py compute in float32 whatever the module's dtype: taken as computed). import_rwkv: RWKV-4 time mixing as
     two exact models around the non-polynomial steps (exp, the WKV ratio, sigmoid).
 """
 import copy as _copy
@@ -489,6 +490,7 @@ def _import_hyena(m, N):
 def _import_h3(m, N):
     """zoology H3 (head_dim 1): q, k, v = u·Wᵀ + b; k ← h_shift ∗ k + D_k ⊙ k; y = q ⊙ (h_diag ∗ (k ⊙ v) +
     D ⊙ k ⊙ v); out = output_linear(y). As Hyena's chain: z0 = k, z1 = v ⊙ (h1 ∗ z0), z2 = q ⊙ (h2 ∗ z1)."""
+    # The kernels are zoology's own (ss_kernel_*.py cast to float32): their float32 values, exactly.
     if m.head_dim != 1:
         raise ValueError("zoology H3: only head_dim=1 is imported")
     d = m.d_model
