@@ -237,13 +237,14 @@ def _mat(rows, transpose=False):
 
 
 def from_model_json(mj, dtype=_torch.float64, conv_impl="auto"):
-    """An nn.Module of a model-json dict (exact entries rounded to the nearest float)."""
+    """An nn.Module of a model-json dict, or of circuitzoo.build(...)["model"] (numpy matrices); exact
+    entries are rounded to the nearest float."""
     sd, kinds = {}, []
     for i, L in enumerate(mj["layers"]):
         p, kind = f"layers.{i}.", L["kind"]
         kinds.append(kind)
         if kind == "baseconv":
-            if not isinstance(L["W"], list):
+            if isinstance(L["W"], dict):
                 raise ValueError(f"layers[{i}].W is a K-matrix: export the model with dense W (layers[{i}].W)")
             sd.update({p + "projection.weight": _mat(L["W"], True), p + "projection.bias": _mat(L["b1"]),
                        p + "conv.filter": _mat(L["h"], True), p + "conv.bias": _mat(L["b2"])})

@@ -145,3 +145,12 @@ def test_bad_files_are_refused(tmp_path):
           "conv": "causal", "layers": []}
     with pytest.raises(ValueError, match="Fp:7"):
         czt.from_model_json(mj)
+
+
+def test_a_built_model_runs_in_torch():
+    b = cz.build("primitive/remember", {})
+    m = czt.from_model_json(b["model"])
+    u = np.random.default_rng(4).integers(-3, 4, size=(m.N, m.d))
+    with torch.no_grad():
+        y = m(torch.tensor(u, dtype=torch.float64))
+    assert _rel_err(y.numpy(), cz.eval(b, u.tolist())) < 1e-9
