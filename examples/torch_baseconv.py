@@ -2,8 +2,19 @@
 """Run circuitzoo's exact BaseConv weights in a plain PyTorch stack and measure float rounding.
 
     circuitzoo export primitive/remember --format safetensors -o w.safetensors
-    python3 examples/torch_baseconv.py w.safetensors            # float32 / float64 / bfloat16 errors
-    python3 examples/torch_baseconv.py --sweep --cli build/circuitzoo   # first N where float32 rounds wrong
+    /usr/bin/python3 examples/torch_baseconv.py w.safetensors    # float64 / float32 / bfloat16 errors
+    /usr/bin/python3 examples/torch_baseconv.py --sweep --cli build/circuitzoo   # first N where float32 rounds wrong
+
+Inputs are drawn from [-1000, 1000] by default (--range): on small inputs such as [-3, 3] every
+precision looks exact (bfloat16 holds integers up to 256 exactly), which says nothing about it.
+What runs in which precision (rows of the report):
+  float64, float32   weights, inputs and every op in that dtype; convolutions by FFT (zoology's fft_conv)
+  bfloat16           weights, inputs and every op output in bfloat16; the convolution is a bfloat16
+                     Toeplitz matmul (no FFT: torch has none in bfloat16); a CPU matmul accumulates one
+                     product's sum in float32 and rounds it to bfloat16, as tensor cores do
+  bfloat16+fft32     bfloat16 weights, inputs and activations, the FFT convolution in float32 (what
+                     torch.autocast runs: zoology's FFTs are not autocast to bfloat16)
+circuitzoo.torch (python/circuitzoo/torch.py) has the same layers as an importable module.
 
 Weights (src/model/weights.h): layer i of a model is
     baseconv  y = (u @ projection.weight.T + projection.bias) * (conv.filter ∗ u + conv.bias)
@@ -117,12 +128,30 @@ if torch is not None:
         l = u.shape[-1]
         if mode == "anticausal":  # (h ∗ u)[i] = Σ h[k] u[i+k]: the causal conv of the reversed input
             return fft_conv(u.flip(-1), k, "causal").flip(-1)
+        if u.dtype in (torch.bfloat16, torch.float16) and not FFT32_FOR_BF16[0]:
+            return direct_conv(u, k, mode)  # no bfloat16 FFT: a bfloat16 Toeplitz matmul instead
         n = l if mode == "cyclic" else 2 * l
-        real = torch.float32 if u.dtype == torch.bfloat16 else u.dtype  # no bfloat16 FFT: compute in float32
+        real = torch.float32 if u.dtype in (torch.bfloat16, torch.float16) else u.dtype  # bfloat16+fft32
         k_f = torch.fft.rfft(k.to(real), n=n) / n
         u_f = torch.fft.rfft(u.to(real), n=n)
         y = torch.fft.irfft(u_f * k_f, n=n, norm="forward")[..., :l]
         return y.to(u.dtype)
+
+    FFT32_FOR_BF16 = [False]  # True: the `bfloat16+fft32` row (autocast's split of precisions)
+
+    def direct_conv(u, k, mode):
+        """(h ∗ u) as a matmul in u's dtype: u (b, d, l), k (d, l); T[c, i, j] = h[c, i−j] (causal),
+        h[c, (i−j) mod l] (cyclic), h[c, j−i] (anticausal), zero elsewhere."""
+        l = u.shape[-1]
+        i, j = torch.arange(l).view(l, 1), torch.arange(l).view(1, l)
+        if mode == "causal":
+            idx, mask = (i - j).clamp(min=0), j <= i
+        elif mode == "cyclic":
+            idx, mask = (i - j) % l, torch.ones(l, l, dtype=torch.bool)
+        else:
+            idx, mask = (j - i).clamp(min=0), j >= i
+        T = k.to(u.dtype)[:, idx] * mask.to(u.dtype)  # (d, l, l)
+        return torch.einsum("cij,bcj->bci", T, u)
 
     class BaseConv(nn.Module):
         """y = (u Wᵀ + b1) ⊙ (h ∗ u + b2): zoology's BaseConv with the long (explicit) convolution,
@@ -195,15 +224,18 @@ if torch is not None:
             return self.layers(x)[:, :self.N, :self.d]
 
 
-def float_errors(tensors, meta, inputs, dtypes=("float32", "float64", "bfloat16")):
-    """{dtype: (max abs error, max relative error, fraction of entries that round to a wrong integer)}."""
+def float_errors(tensors, meta, inputs, dtypes=("float64", "float32", "bfloat16", "bfloat16+fft32")):
+    """{dtype: (max abs error, max relative error, fraction of entries that round to a wrong integer)}
+    (the precisions of the module docstring)."""
     exact = np.array([exact_forward(tensors, meta, u) for u in inputs], dtype=object)
     out = {}
     for name in dtypes:
-        dt = getattr(torch, name)
+        dt = getattr(torch, name.split("+")[0])
+        FFT32_FOR_BF16[0] = name.endswith("+fft32")
         model = Stack(tensors, meta, dt)
         with torch.no_grad():
             y = model(torch.tensor(np.asarray(inputs, dtype=np.float64)).to(dt)).to(torch.float64).numpy()
+        FFT32_FOR_BF16[0] = False
         err = np.abs(y - exact.astype(np.float64))
         rel = err / np.maximum(1.0, np.abs(exact.astype(np.float64)))
         wrong = np.rint(y).astype(object) != exact
@@ -247,7 +279,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("weights", nargs="?", help="a .safetensors or .npz file from `circuitzoo export`")
     ap.add_argument("--samples", type=int, default=16, help="random inputs for the error report")
-    ap.add_argument("--range", type=int, default=3, help="inputs drawn from [-range, range]")
+    ap.add_argument("--range", type=int, default=1000,
+                    help="inputs drawn from [-range, range] (default 1000; bfloat16 is exact on integers up to 256)")
     ap.add_argument("--sweep", action="store_true", help="the rounding sweep over N (needs --cli)")
     ap.add_argument("--cli", default="build/circuitzoo")
     ap.add_argument("--max-log2", type=int, default=14)
@@ -259,9 +292,10 @@ def main(argv=None):
         tensors, meta = load_weights(a.weights)
         rng = np.random.default_rng(1)
         inputs = rng.integers(-a.range, a.range + 1, size=(a.samples, int(meta["N"]), int(meta["d"])))
-        print(f"{meta.get('construction', a.weights)}: {layer_kinds(meta)} conv={meta['conv']}")
+        print(f"{meta.get('construction', a.weights)}: {layer_kinds(meta)} conv={meta['conv']}, "
+              f"{a.samples} inputs in [-{a.range}, {a.range}]")
         for name, (err, rel, wrong) in float_errors(tensors, meta, inputs).items():
-            print(f"  {name:9s} max abs error {err:.3g}  max rel error {rel:.3g}  wrongly rounded {100 * wrong:.1f}%")
+            print(f"  {name:15s} max abs error {err:.3g}  max rel error {rel:.3g}  wrongly rounded {100 * wrong:.1f}%")
     if a.sweep:
         rows, first = sweep(a.cli, a.max_log2)
         print("  float32 FFT convolution, 8-bit inputs: outputs rounded to a wrong integer")

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # cadical (the SAT solver of verify --method sat) and picosat (its --confirm second opinion), issue 27.
 # berkeley-abc lets tests check that AIGER/BLIF exports are accepted by ABC (Yosys is too heavy: it pulls GTK).
-PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc python3-numpy python3-pybind11 python3-matplotlib python3-pytest openmpi-bin libopenmpi-dev cadical picosat)
+PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc python3-numpy python3-pybind11 python3-matplotlib python3-pytest openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)

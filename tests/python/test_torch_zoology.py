@@ -1,0 +1,136 @@
+"""zoology's own code (CZ_PEERS, from ../shared/peers; run.py skips with 77 without it) against
+circuitzoo: our weights in zoology's BaseConv (issue 26 item 1) and zoology's mixers imported
+exactly (issue 28 item 5), N = 64, d = 16, float64."""
+import json
+import os
+
+import numpy as np
+import pytest
+import torch
+
+import circuitzoo as cz
+import circuitzoo.torch as czt
+import zoology_import as zi  # examples/ (conftest.py puts it on sys.path)
+
+Z = zi.zoology(os.environ["CZ_PEERS"])
+N, D = 64, 16
+
+
+def _rel(y, exact):
+    e = np.array(exact, dtype=object).astype(float)
+    return float(np.abs(y - e).max() / max(1.0, np.abs(e).max()))
+
+
+def _adapter_error(stack, mj, seed=0):
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(2):
+        u = rng.integers(-3, 4, size=(stack.N, stack.d))
+        with torch.no_grad():
+            y = stack(torch.tensor(u, dtype=torch.float64)[None])[0].numpy()
+        worst = max(worst, _rel(y, cz.eval(mj, u.tolist())))
+    return worst
+
+
+def test_adapter_holds_what_zoology_can(cli, tmp_path):
+    """Each construction's export either runs in zoology's BaseConv (residual removed per layer) and
+    equals eval, or is refused with the reason zoology cannot hold it."""
+    held, refused = [], {}
+    for name in [c["name"] for c in json.loads(cli("list", "--json").stdout)]:
+        p = tmp_path / "m.json"
+        if cli("export", name, "--format", "model-json", "-o", p).returncode != 0:
+            continue
+        mj = json.load(open(p))
+        try:
+            stack = czt.ZoologyStack(czt.load(p), Z["BaseConv"])
+        except ValueError as e:
+            refused[name] = str(e)
+            continue
+        assert all(type(L).__name__ == "BaseConv" and L.__module__.startswith("zoology") for L in stack.layers)
+        assert _adapter_error(stack, mj) < 1e-9, name
+        held.append(name)
+    assert {"primitive/shift_down", "primitive/cumsum", "primitive/identity", "primitive/hadamard"} <= set(held)
+    assert any("conv bias" in r for r in refused.values()) and any("causal only" in r for r in refused.values())
+    assert len(held) + len(refused) >= 13 and not set(held) & set(refused)
+
+
+def _two_layer_model(seed=3, n=6, d=2):
+    rng = np.random.default_rng(seed)
+    layers = []
+    for _ in range(2):
+        b1 = rng.integers(-2, 3, size=d).tolist()
+        layers.append({"kind": "baseconv", "W": rng.integers(-2, 3, size=(d, d)).tolist(), "b1": [b1] * n,
+                       "h": rng.integers(-2, 3, size=(n, d)).tolist(), "b2": [[0] * d for _ in range(n)]})
+    return {"format": "circuitzoo.model/1", "ring": "Z", "N": n, "d": d, "inner_N": n, "inner_d": d,
+            "conv": "causal", "layers": layers}
+
+
+def test_residual_is_removed_per_layer():
+    mj = _two_layer_model()
+    stack = czt.ZoologyStack(czt.from_model_json(mj), Z["BaseConv"])
+    assert _adapter_error(stack, mj) < 1e-9
+
+    class Once(torch.nn.Module):  # the README's old advice: subtract the input once, at the end
+        def forward(self, u):
+            x = u
+            for L in stack.layers:
+                x = L(x)
+            return x - u
+    once = Once()
+    once.N, once.d = stack.N, stack.d
+    assert _adapter_error(once, mj) > 0.01
+
+
+@pytest.fixture(scope="module")
+def mixers():
+    return zi.build_mixers(Z, N=N, d=D, seed=0)
+
+
+@pytest.mark.parametrize("name", ["BaseConv short", "BaseConv long", "Hyena", "H3", "RWKV"])
+def test_import_agrees_with_zoology(mixers, name):
+    imp = zi.Imported(name, mixers[name], N, czt, cz)
+    u = torch.randn(1, N, D, generator=torch.Generator().manual_seed(5), dtype=torch.float64)
+    assert zi.agreement(imp, u) < 1e-9
+    if imp.model_json is not None:
+        assert imp.model_json["ring"] == "Q" and imp.model_json["N"] == N and imp.model_json["d"] == D
+
+
+def test_imported_weights_are_the_floats_exactly(mixers):
+    mj = czt.import_zoology(mixers["BaseConv short"], N)
+    from fractions import Fraction
+    P = mixers["BaseConv short"].projection.weight.detach().numpy()
+    got = [[Fraction(x) if isinstance(x, str) else Fraction(x) for x in r[:D]] for r in mj["layers"][0]["W"][:D]]
+    assert all(got[j][c] == Fraction(float(P[c, j])) for j in range(D) for c in range(D))
+    assert all(Fraction(x).denominator & (Fraction(x).denominator - 1) == 0
+               for r in mj["layers"][0]["W"] for x in map(str, r))  # dyadic: denominators 2^k
+
+
+def test_a_changed_imported_weight_is_caught(mixers):
+    imp = zi.Imported("Hyena", mixers["Hyena"], N, czt, cz)
+    imp.model_json["layers"][-1]["b1"][7][3] = 5  # the output bias at one position
+    u = torch.randn(1, N, D, generator=torch.Generator().manual_seed(5), dtype=torch.float64)
+    assert zi.agreement(imp, u) > 1e-3
+
+
+def test_imported_file_runs_in_the_cli(cli, tmp_path, mixers):
+    mj = czt.import_zoology(mixers["BaseConv long"], N)
+    path = tmp_path / "baseconv.json"
+    czt.save_model_json(mj, path)
+    u = np.random.default_rng(2).integers(-3, 4, size=(N, D))
+    (tmp_path / "in.json").write_text(json.dumps({"input": u.tolist()}))
+    r = cli("eval", "--model", path, "--input", tmp_path / "in.json", "--json", "-")
+    assert r.returncode == 0, r.stderr
+    from fractions import Fraction
+    out = [[Fraction(x) if isinstance(x, str) else Fraction(int(x)) for x in row] for row in json.loads(r.stdout)["output"]]
+    ref = cz.eval(mj, u.tolist())
+    assert all(out[i][j] == Fraction(ref[i][j]) for i in range(N) for j in range(D))
+
+
+@pytest.mark.parametrize("name", ["Hyena", "RWKV"])
+def test_mqar_answer_changes_are_sound(mixers, name):
+    """Reduced precision may change an MQAR answer only where the exact margin is within its error."""
+    imp = zi.Imported(name, mixers[name], N, czt, cz)
+    res = zi.mqar_flips(imp, czt, cz, examples=1)
+    assert res["float64"][0] == 0 and "float32" in res
+    for changed, total, sound in res.values():
+        assert total == 8 and 0 <= changed <= total and sound
