@@ -151,44 +151,67 @@ def fit_series(data):
     return xlabel, data.get("quantity", ykey), xy
 
 
+def accepted(rule, tol, lo, hi):
+    """The slopes a fit's rule accepts, as (from, to) within the axis [lo, hi]; None if unknown."""
+    rule = rule or ""
+    if not isinstance(tol, (int, float)):
+        return None
+    if rule.startswith("O(1)"):
+        return lo, tol
+    if rule.startswith("Theta"):
+        return 1 - tol, 1 + tol
+    if rule.startswith("Omega"):
+        return 1 - tol, hi
+    if rule.startswith("O("):
+        return lo, 1 + tol
+    return None
+
+
 def plot_claims(plt, ledger, out):
-    """One chart, one line per asymptotic fit of the ledger: the fitted log-log slope of the
-    measured quantity against the claimed shape (an O(shape) claim holds when it is at most 1,
-    within the row's tolerance), the tolerance as a bar, coloured by the row's computed status."""
+    """One chart, one line per asymptotic fit of the ledger: the fitted log-log slope (of the
+    measured quantity against the claimed shape; O(1) rows: against the size), the slopes the
+    fit's rule accepts as a grey bar, the point coloured by the row's computed status (a row with
+    several fits, or other evidence, can be inconsistent while one of its fits lies in its bar)."""
     from matplotlib.lines import Line2D
     claims = ledger["claims"] if isinstance(ledger, dict) else ledger
     rows = [(c, name, f, s) for c in claims for name, f in fits_of(c) for s in [fit_series(f)] if s]
     rows = [r for r in rows if isinstance(r[2].get("slope"), (int, float))]
     if not rows:
         fail("the ledger has no asymptotic rows with data: nothing to draw")
-    h = 1.6 + 0.42 * len(rows)
-    fig, ax = plt.subplots(figsize=(11, h))
+    lo = min(-0.2, min(float(r[2]["slope"]) for r in rows) - 0.2)
+    hi = max(2.0, max(float(r[2]["slope"]) for r in rows) + 0.7)
+    h = 1.8 + 0.4 * len(rows)
+    fig, ax = plt.subplots(figsize=(12, h))
     labels = []
     for y, (c, name, data, (xlabel, ylabel, xy)) in enumerate(rows):
         status = c.get("status", "?")
         color = STATUS_COLOR.get(status, "black")
-        sl, tol = float(data["slope"]), data.get("tolerance")
-        if isinstance(tol, (int, float)):
-            ax.plot([1 - tol, 1 + tol], [y, y], color="0.8", lw=6, solid_capstyle="butt", zorder=1)
+        sl, rule = float(data["slope"]), str(data.get("rule", ""))
+        band = accepted(rule, data.get("tolerance"), lo, hi)
+        if band:
+            ax.plot(band, [y, y], color="0.82", lw=7, solid_capstyle="butt", zorder=1)
         ax.plot([sl], [y], "o", color=color, ms=8, zorder=3)
-        ax.annotate(f"{sl:.2f} ({len(xy)} sizes) {status}", (sl, y), xytext=(8, 0), textcoords="offset points",
-                    va="center", fontsize=8, color=color)
+        short = rule.split(",")[0].replace("Theta", "Θ").replace("Omega", "Ω").replace("tol", f"{data.get('tolerance')}")
+        ax.annotate(f"{sl:.2f}  {status}  ({short}; {len(xy)} sizes)", (sl, y), xytext=(9, 0),
+                    textcoords="offset points", va="center", fontsize=8, color=color)
         ident = c.get("id") or (f"row {c['row']}" if c.get("row") else "")
         fit = f" [{name}]" if name else ""
-        labels.append(textwrap.shorten(f"{ident}{fit}: {ylabel} = {c.get('statement', '')}", 70))
+        labels.append(textwrap.shorten(f"{ident}{fit}: {ylabel} — {c.get('statement', '')}", 75))
     ax.axvline(1.0, color="gray", ls="--", lw=1)
+    ax.axvline(0.0, color="gray", ls=":", lw=1)
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels(labels, fontsize=8)
-    ax.invert_yaxis()
-    lo = min(0.0, min(float(r[2]["slope"]) for r in rows) - 0.2)
-    hi = max(2.0, max(float(r[2]["slope"]) for r in rows) + 0.6)
+    ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.set_xlim(lo, hi)
-    ax.set_xlabel("fitted log-log slope of the measured quantity against the claimed shape (1 = grows exactly like it)", fontsize=9)
+    ax.set_xlabel("fitted log-log slope (1: grows exactly like the claimed shape; O(1) rows: slope against the size)",
+                  fontsize=9)
+    ax.tick_params(axis="x", labelsize=9)
     ax.grid(True, axis="x", alpha=0.3)
-    handles = [Line2D([], [], marker="o", ls="", color=STATUS_COLOR[k], label=k) for k in ("consistent", "inconsistent")]
-    handles.append(Line2D([], [], color="0.8", lw=6, label="1 ± the row's tolerance"))
-    ax.legend(handles=handles, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.6 / h * 4), ncol=3, frameon=False)
-    ax.set_title("circuitzoo claims ledger: asymptotic rows (an O(shape) claim holds at slope <= 1 + tolerance)", fontsize=10)
+    handles = [Line2D([], [], marker="o", ls="", color=STATUS_COLOR[k], label=f"row {k}") for k in ("consistent", "inconsistent")]
+    handles.append(Line2D([], [], marker="o", ls="", color=STATUS_COLOR["missed"], alpha=0) )
+    handles[-1] = Line2D([], [], color="0.82", lw=7, label="slopes the fit's rule accepts")
+    ax.legend(handles=handles, fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False)
+    fig.suptitle("circuitzoo claims ledger: asymptotic rows, fitted slope against the claimed shape", fontsize=11)
     fig.tight_layout()
     fig.savefig(out, dpi=110, bbox_inches="tight")
     return 0
