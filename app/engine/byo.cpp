@@ -168,6 +168,20 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
   return pl;
 }
 
+std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
+                                                                   const CircuitPlacement& pl, std::size_t out_rows,
+                                                                   std::size_t out_cols) {
+  return [c = std::move(c), pl, out_rows, out_cols](const Matrix<std::int64_t>& u) {
+    std::vector<std::int64_t> x(pl.in_pos.size());
+    for (std::size_t k = 0; k < x.size(); ++k) x[k] = u(pl.in_pos[k] / pl.in_cols, pl.in_pos[k] % pl.in_cols);
+    const std::vector<Int> y = circuits::eval_integer(*c, x);
+    Matrix<Int> m(out_rows, out_cols, Int(0));
+    for (std::size_t k = 0; k < y.size(); ++k)
+      if (pl.out_pos[k] != SIZE_MAX) m(pl.out_pos[k] / out_cols, pl.out_pos[k] % out_cols) = y[k];
+    return m;
+  };
+}
+
 Report run_task_check(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                       const DomainOptions& opts) {
   if (!task.byo_unsupported.empty())
@@ -182,16 +196,7 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
     // without such names needs the right counts (taken row-major). place_circuit refuses the rest.
     const CircuitPlacement pl = place_circuit(*art.circuit_ir, need, task.name, a.file);
     shape_notes = pl.notes;
-    const std::size_t out_rows = need.out_N, out_cols = need.out_d;
-    art.fn.eval = [c = art.circuit_ir, pl, out_rows, out_cols](const Matrix<std::int64_t>& u) {
-      std::vector<std::int64_t> x(pl.in_pos.size());
-      for (std::size_t k = 0; k < x.size(); ++k) x[k] = u(pl.in_pos[k] / pl.in_cols, pl.in_pos[k] % pl.in_cols);
-      const std::vector<Int> y = circuits::eval_integer(*c, x);
-      Matrix<Int> m(out_rows, out_cols, Int(0));
-      for (std::size_t k = 0; k < y.size(); ++k)
-        if (pl.out_pos[k] != SIZE_MAX) m(pl.out_pos[k] / out_cols, pl.out_pos[k] % out_cols) = y[k];
-      return m;
-    };
+    art.fn.eval = placed_eval(art.circuit_ir, pl, need.out_N, need.out_d);
   } else if (!(art.fn.N == need.N && art.fn.d == need.d)) {
     // A model states its shape.
     throw InputError("the model takes " + shape_str(art.fn.N, art.fn.d) + " inputs; task " + task.name + " needs " + need.text,

@@ -5,6 +5,7 @@
 // built-in construction, non-binding: the paper's numbers for the paper's construction).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,6 +50,11 @@ struct CircuitPlacement {
 };
 CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
                                const std::string& file);
+// The circuit as the task's exact function u (N×d) -> y (out_rows × out_cols), placed by `pl`
+// (cells that are no output are 0). Thread-safe.
+std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
+                                                                   const CircuitPlacement& pl, std::size_t out_rows,
+                                                                   std::size_t out_cols);
 
 // Fills parameters from the artifact where the task says so, checks that the artifact's shapes
 // fit the task's (InputError "... needs ..." where = the file), runs the task's check through the
