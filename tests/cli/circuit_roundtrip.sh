@@ -84,7 +84,6 @@ mqar/dyadic|-p n=2 -p c=3 -p encoding=onehot|--task mqar -p n=2 -p c=3 -p encodi
 circuit/compare|-p d=3|-|yes
 circuit/sort|-p n=3 -p d=2|-|yes
 circuit/to-model|-p source=prefix-sum -p N=4|--task cumsum -p N=4 -p d=1|no
-circuit/to-model|-p source=compare -p D=2|-|no
 primitive/shift_down|-p N=4 -p d=1 -p s=1|--task shift_down -p N=4 -p d=1 -p s=1|no
 LIST
 
