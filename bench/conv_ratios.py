@@ -8,12 +8,13 @@ log-log slope of the exact path between 2^14 and 2^16, and the whole BaseConv la
 torch layer (float FFT conv + the same projection and gating). All measure d = 16 channels,
 causal, inputs in [-9, 9]. The machine is shared: run it several times and report the spread.
 
-usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 5] [--torch-python /usr/bin/python3]
+usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 3] [--min-time 0.1] [--torch-python /usr/bin/python3]
                             [--slope-rounds K]   (K more runs of BM_conv_ntt and BM_conv_io_floor at
                                                   2^14 and 2^16: the slope's spread on a shared machine)
 Anchors (in this repository): bench/anchors/torch_fftconv.py (the float FFT convolution) and
 bench/torch_layer.py (the whole layer); without PyTorch they exit 77 and the ratios are against
-FLINT only. Runs from anywhere; the defaults take a few minutes (progress on stderr).
+FLINT only. Runs from anywhere; the defaults (3 repetitions of 0.1 s each) take a few minutes
+(progress on stderr); --reps 5 --min-time 0.5 measure longer for the figures in a report.
 Exit status 0 even when a target is missed (it prints 'MISSED'); 77 if the bench binary is absent.
 """
 import argparse, json, math, os, subprocess, sys
@@ -21,7 +22,9 @@ import argparse, json, math, os, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser()
 ap.add_argument("--bench", default=os.path.normpath(os.path.join(HERE, "..", "build", "bench", "bench_ntt")))
-ap.add_argument("--reps", type=int, default=5)
+ap.add_argument("--reps", type=int, default=3)
+ap.add_argument("--min-time", type=float, default=0.1,
+                help="seconds each benchmark runs per repetition (Google Benchmark's min_time; its own default 0.5)")
 ap.add_argument("--anchor", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "anchors", "torch_fftconv.py"))
 ap.add_argument("--layer-anchor", default=os.path.join(HERE, "torch_layer.py"))
 ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
@@ -41,6 +44,7 @@ NLOGN = 4 * 17 / 15  # N log N from 2^14 to 2^16 (transform lengths 2^15 -> 2^17
 def run_bench(flt):
     """One bench_ntt run: {(name, N): median thread CPU ms}, {N: BM_conv_ntt's label (its plan)}."""
     out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
+                          f"--benchmark_min_time={a.min_time}",
                           "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
                          check=True, capture_output=True, text=True).stdout
     med, labels = {}, {}
@@ -65,7 +69,7 @@ def best_slope(t14, io14, io16):
     return slope(t14, NLOGN * (t14 - io14) + io16)
 
 
-print(f"running {os.path.relpath(a.bench)} ({a.reps} repetitions; a few minutes on a shared machine) ...", file=sys.stderr, flush=True)
+print(f"running {os.path.relpath(a.bench)} ({a.reps} repetitions of {a.min_time} s per benchmark) ...", file=sys.stderr, flush=True)
 ours, plan = run_bench("BM_conv_ntt(_prepared|_flint|_cold)?/|BM_conv_io_floor/|BM_conv_ntt_naive/4096|BM_layer_ntt/")
 
 def run_anchor(script, what):
