@@ -8,17 +8,23 @@ log-log slope of the exact path between 2^14 and 2^16, and the whole BaseConv la
 torch layer (float FFT conv + the same projection and gating). All measure d = 16 channels,
 causal, inputs in [-9, 9]. The machine is shared: run it several times and report the spread.
 
-usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 5] [--torch-python /usr/bin/python3]
+usage: bench/conv_ratios.py [--bench build/bench/bench_ntt] [--reps 3] [--min-time 0.1] [--torch-python /usr/bin/python3]
                             [--slope-rounds K]   (K more runs of BM_conv_ntt and BM_conv_io_floor at
                                                   2^14 and 2^16: the slope's spread on a shared machine)
+Anchors (in this repository): bench/anchors/torch_fftconv.py (the float FFT convolution) and
+bench/torch_layer.py (the whole layer); without PyTorch they exit 77 and the ratios are against
+FLINT only. Runs from anywhere; the defaults (3 repetitions of 0.1 s each) take a few minutes
+(progress on stderr); --reps 5 --min-time 0.5 measure longer for the figures in a report.
 Exit status 0 even when a target is missed (it prints 'MISSED'); 77 if the bench binary is absent.
 """
 import argparse, json, math, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser()
-ap.add_argument("--bench", default=os.path.join(HERE, "..", "build", "bench", "bench_ntt"))
-ap.add_argument("--reps", type=int, default=5)
+ap.add_argument("--bench", default=os.path.normpath(os.path.join(HERE, "..", "build", "bench", "bench_ntt")))
+ap.add_argument("--reps", type=int, default=3)
+ap.add_argument("--min-time", type=float, default=0.1,
+                help="seconds each benchmark runs per repetition (Google Benchmark's min_time; its own default 0.5)")
 ap.add_argument("--anchor", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "anchors", "torch_fftconv.py"))
 ap.add_argument("--layer-anchor", default=os.path.join(HERE, "torch_layer.py"))
 ap.add_argument("--torch-python", default="/usr/bin/python3", help="a python with torch and numpy (Debian's)")
@@ -26,8 +32,10 @@ ap.add_argument("--slope-rounds", type=int, default=0,
                 help="afterwards, this many more runs of the slope's benchmarks alone, and the spread of the slope")
 a = ap.parse_args()
 if not os.path.exists(a.bench):
-    print(f"no bench binary at {a.bench} (build target bench_ntt)", file=sys.stderr)
+    print(f"no bench binary at {a.bench} (build it: cmake --build build --target bench_ntt)", file=sys.stderr)
     sys.exit(77)
+print(f"anchors: {os.path.relpath(a.anchor)}, {os.path.relpath(a.layer_anchor)} (run by {a.torch_python}); "
+      f"ours: {os.path.relpath(a.bench)}", flush=True)
 
 NS = [4096, 16384, 65536]
 NLOGN = 4 * 17 / 15  # N log N from 2^14 to 2^16 (transform lengths 2^15 -> 2^17)
@@ -36,6 +44,7 @@ NLOGN = 4 * 17 / 15  # N log N from 2^14 to 2^16 (transform lengths 2^15 -> 2^17
 def run_bench(flt):
     """One bench_ntt run: {(name, N): median thread CPU ms}, {N: BM_conv_ntt's label (its plan)}."""
     out = subprocess.run([a.bench, f"--benchmark_filter={flt}", f"--benchmark_repetitions={a.reps}",
+                          f"--benchmark_min_time={a.min_time}",
                           "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
                          check=True, capture_output=True, text=True).stdout
     med, labels = {}, {}
@@ -60,24 +69,28 @@ def best_slope(t14, io14, io16):
     return slope(t14, NLOGN * (t14 - io14) + io16)
 
 
+print(f"running {os.path.relpath(a.bench)} ({a.reps} repetitions of {a.min_time} s per benchmark) ...", file=sys.stderr, flush=True)
 ours, plan = run_bench("BM_conv_ntt(_prepared|_flint|_cold)?/|BM_conv_io_floor/|BM_conv_ntt_naive/4096|BM_layer_ntt/")
 
-torch = {}
-try:
-    r = subprocess.run([a.torch_python, a.anchor, "--logN", "12", "14", "16"], check=True, capture_output=True, text=True)
-    for line in r.stdout.splitlines():
-        row = json.loads(line)
-        torch[row["N"]] = row
-except (subprocess.CalledProcessError, FileNotFoundError) as e:
-    print(f"torch anchor unavailable ({e}); ratios against FLINT only", file=sys.stderr)
-torch_layer = {}
-try:
-    r = subprocess.run([a.torch_python, a.layer_anchor, "--logN", "12", "14", "16"], check=True, capture_output=True, text=True)
-    for line in r.stdout.splitlines():
-        row = json.loads(line)
-        torch_layer[row["N"]] = row
-except (subprocess.CalledProcessError, FileNotFoundError) as e:
-    print(f"torch layer anchor unavailable ({e})", file=sys.stderr)
+def run_anchor(script, what):
+    """{N: row} from an anchor script; {} with a message when PyTorch is missing (exit 77) or it fails."""
+    print(f"running {os.path.relpath(script)} ...", file=sys.stderr, flush=True)
+    try:
+        r = subprocess.run([a.torch_python, script, "--logN", "12", "14", "16"], capture_output=True, text=True)
+    except FileNotFoundError as e:
+        print(f"{what} unavailable ({e})", file=sys.stderr)
+        return {}
+    if r.returncode == 77:
+        print(f"{what} skipped: {r.stderr.strip()}", file=sys.stderr)
+        return {}
+    if r.returncode != 0:
+        print(f"{what} failed (exit {r.returncode}): {r.stderr.strip()[-300:]}", file=sys.stderr)
+        return {}
+    return {row["N"]: row for row in map(json.loads, r.stdout.splitlines())}
+
+
+torch = run_anchor(a.anchor, "torch anchor (ratios against FLINT only)")
+torch_layer = run_anchor(a.layer_anchor, "torch layer anchor")
 
 def fmt(x):
     return "-" if x is None else f"{x:9.3f}"

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Ratios for issue 10, measured in one run on one core (thread CPU time on both sides):
-exhaustive MQAR n=4 c=4 instances/s per core of each MQAR construction's block path (and its
-scalar path, unless --no-scalar) against the plain Python dict solver bench/anchors/mqar_ref.py
+exhaustive MQAR n=4 c=4 instances/s per core of each MQAR construction's block path (and, with
+--scalar, its scalar path) against the plain Python dict solver bench/anchors/mqar_ref.py
 (called, not copied), and sd/based-jrt n=3 exhaustive seconds.
 
-usage: bench/ratios.py [BUILD_DIR] [--no-scalar]   (BUILD_DIR default: build)
+usage: bench/ratios.py [BUILD_DIR] [--scalar]   (BUILD_DIR default: build; run from anywhere)
+Anchor: bench/anchors/mqar_ref.py (in this repository; MQAR_REF=PATH overrides it). The default
+(block paths) takes about 10 s of CPU; --scalar adds the scalar paths (about 80 s more, measured on
+a shared 2-core machine). Exit 77 when bench_block is not built. (--no-scalar, the old flag for
+the default, is still accepted.)
 """
 import json, os, subprocess, sys
 
@@ -13,10 +17,16 @@ args = [a for a in sys.argv[1:] if not a.startswith("--")]
 build = args[0] if args else os.path.join(root, "build")
 ref = os.environ.get("MQAR_REF", os.path.join(root, "bench", "anchors", "mqar_ref.py"))
 
+print(f"anchor: {os.path.relpath(ref)} (python dict solver, n=4 c=4); ours: bench_block in {os.path.relpath(build)}", flush=True)
 py = json.loads(subprocess.run([sys.executable, ref, "4", "4"], check=True, capture_output=True, text=True).stdout)
-flt = "block/" if "--no-scalar" in sys.argv else "."
+flt = "." if "--scalar" in sys.argv else "block/"
 exe = next((p for p in (os.path.join(build, "bench", "bench_block"), os.path.join(build, "bench_block")) if os.path.exists(p)),
            os.path.join(build, "bench", "bench_block"))
+if not os.path.exists(exe):
+    print(f"no bench binary at {exe}: build it with `cmake --build {os.path.relpath(build)} --target bench_block`", file=sys.stderr)
+    sys.exit(77)
+print(f"running {os.path.relpath(exe)} (one thread; {'about 90 s' if flt == '.' else 'a few seconds'} of CPU) ...",
+      file=sys.stderr, flush=True)
 out = subprocess.run([exe, "--benchmark_format=json", "--benchmark_filter=" + flt],
                      check=True, capture_output=True, text=True).stdout
 rows = json.loads(out)["benchmarks"]

@@ -14,9 +14,13 @@ Prints one JSON line per N: thread-CPU milliseconds (median) for float32 and flo
 
 usage: torch_layer.py [--d 16] [--logN 12 14 16]
 """
-import argparse, json, time
+import argparse, json, sys, time
 
-import torch
+try:
+    import torch
+except ImportError as e:  # exit 77: skipped (ctest and conv_ratios.py read it so)
+    print(f"{__file__}: skipped: {e.name} is not installed (Debian: apt-get install python3-torch python3-numpy; run with /usr/bin/python3)", file=sys.stderr)
+    sys.exit(77)
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--d", type=int, default=16)

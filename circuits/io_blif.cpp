@@ -1,6 +1,9 @@
 // Berkeley BLIF: ".model", ".inputs", ".outputs", one ".names" per AND node with a one-line cover
 // whose literals encode the complemented fanins, buffers/inverters for the outputs, ".end".
-// Names are made BLIF-safe ([A-Za-z0-9_], unique); ABC and Yosys read them. The reader takes
+// Names are made BLIF-safe ([A-Za-z0-9_] and the brackets of u[i][j], unique): the same names as
+// the AIGER symbol table, so a circuit reads back (and `verify --circuit F.blif --task` places
+// its cells) by name in every format (issue 26; before, k0[0] was written k0_0_). ABC and Yosys
+// read them. The reader takes
 // any single-output ".names" covers (on-set or off-set cubes over 0/1/-), in any order.
 #include <map>
 #include <set>
@@ -18,7 +21,7 @@ namespace cz::circuits {
 namespace {
 std::string safe(const std::string& s, std::set<std::string>& used) {
   std::string r;
-  for (char ch : s) r += (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_') ? ch : '_';
+  for (char ch : s) r += (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '[' || ch == ']') ? ch : '_';
   if (r.empty() || std::isdigit(static_cast<unsigned char>(r[0]))) r = "n_" + r;
   std::string base = r;
   for (int k = 1; used.count(r); ++k) r = base + "_" + std::to_string(k);

@@ -6,6 +6,7 @@
 
 #include "circuits/equiv.h"
 #include "circuits/io.h"
+#include "circuits/port_match.h"
 #include "circuits/stats.h"
 #include "app/cli/cmd_circuit_eval.h"
 #include "app/cli/commands.h"
@@ -62,6 +63,10 @@ int cmd_circuit(const CircuitOptions& o) {
   }
   if (!o.equiv.empty()) {
     circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"));
+    // Ports by name where both sides name them (a round trip through Yosys may reorder them),
+    // else by position; the report says which (circuits/port_match.h).
+    circuits::PortMatch how;
+    other = circuits::match_ports(c, std::move(other), how);
     circuits::EquivResult r;
     try {
       r = o.samples ? circuits::sample_equivalent(c, other, o.samples, o.seed, o.threads)
@@ -69,7 +74,8 @@ int cmd_circuit(const CircuitOptions& o) {
     } catch (const std::invalid_argument& e) {
       throw InputError(e.what(), "--equiv " + o.equiv);
     }
-    nlohmann::json ej = {{"file", o.equiv}, {"equivalent", r.equivalent}, {"instances", r.instances}, {"method", r.method}};
+    nlohmann::json ej = {{"file", o.equiv}, {"equivalent", r.equivalent}, {"instances", r.instances}, {"method", r.method},
+                         {"ports", {{"inputs", how.inputs}, {"outputs", how.outputs}}}};
     auto cx_json = [](const circuits::Counterexample& cx) {
       nlohmann::json j = {{"instance", cx.instance}, {"output", cx.output}, {"first", cx.want}, {"second", cx.got}};
       if (cx.field_inputs.empty()) j["inputs"] = cx.inputs;
@@ -104,6 +110,8 @@ int cmd_circuit(const CircuitOptions& o) {
   human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];
+    human << "  ports matched: inputs " << e["ports"]["inputs"].get<std::string>() << ", outputs "
+          << e["ports"]["outputs"].get<std::string>() << "\n";
     if (e.contains("samples"))
       human << "  equivalent to " << o.equiv << " on " << e["samples"] << " random samples, seed " << e["seed"] << " ("
             << e["method"].get<std::string>() << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n  "

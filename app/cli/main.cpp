@@ -7,7 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
-#include "util/escape.h"
+#include "util/text.h"
 #include "app/engine/cluster.h"
 #include "app/engine/engine.h"
 
@@ -59,6 +59,9 @@ std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
 int run_main(int argc, char** argv) {
   using namespace cz::cli;
   CLI::App app{"circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions (Zoology, Based, JRT)"};
+  // Where the reference lives (issue 26): every command, flag, JSON/CSV field, file format and exit code.
+  app.footer("Reference: docs/contract.md (commands, flags, JSON/CSV fields, file formats, exit codes) and\n"
+             "docs/theory.md (conventions, convolution modes, errata) in the source tree; each subcommand has --help.");
   app.require_subcommand(1);
   app.set_version_flag("--version", cz::kVersion);
   Deferred deferred;

@@ -95,28 +95,91 @@ ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const s
   std::vector<std::string> in, out;
   for (std::size_t k = 0; k < c->num_inputs(); ++k) in.push_back(c->input_name(k));
   for (const auto& o : c->outputs()) out.push_back(o.name);
-  // The shape: from the names when they are u[i][j] / y[i][j]; else left to the task (0 = unknown).
-  const std::size_t di = grid_cols(in, 'u'), dout = grid_cols(out, 'y');
+  // The input shape: from the names when they are u[i][j]; else left to the task (0 = unknown).
+  // The output placement is decided against the task's shape in run_task_check.
+  const std::size_t di = grid_cols(in, 'u');
   a.fn.d = di;
   a.fn.N = di ? in.size() / di : 0;
-  a.fn.out_d = dout;
-  a.fn.out_N = dout ? out.size() / dout : 0;
   a.fn.where = file;
-  const std::vector<std::size_t> in_pos = placement(in, 'u', di ? di : 1), out_pos = placement(out, 'y', dout ? dout : 1);
-  const std::size_t n_in = in.size(), n_out = out.size();
-  a.fn.eval = [c, in_pos, out_pos, n_in, n_out](const Matrix<std::int64_t>& u) {
-    // run_task_check has matched the counts with the task's shapes; every task here keeps the
-    // number of rows (out_N = N), so the output has n_out / N columns.
-    std::vector<std::int64_t> x(n_in);
-    const std::size_t cols = u.cols();
-    for (std::size_t k = 0; k < n_in; ++k) x[k] = u(in_pos[k] / cols, in_pos[k] % cols);
-    std::vector<Int> y = circuits::eval_integer(*c, x);
-    Matrix<Int> m(u.rows(), n_out / (u.rows() ? u.rows() : 1), Int(0));
-    const std::size_t mc = m.cols() ? m.cols() : 1;
-    for (std::size_t k = 0; k < n_out; ++k) m(out_pos[k] / mc, out_pos[k] % mc) = y[k];
+  a.circuit_ir = std::move(c);
+  return a;
+}
+
+CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
+                               const std::string& file) {
+  std::vector<std::string> in, out;
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) in.push_back(c.input_name(k));
+  for (const auto& o : c.outputs()) out.push_back(o.name);
+  const std::size_t di = grid_cols(in, 'u');
+  const bool named = di != 0;
+  auto refuse = [&](const std::string& why) {
+    throw InputError("the circuit has " + std::to_string(in.size()) + " inputs and " + std::to_string(out.size()) +
+                         " outputs; task " + task + " needs " + std::to_string(need.N * need.d) + " inputs u[i][j] and at most " +
+                         std::to_string(need.out_N * need.out_d) + " outputs y[i][j] (cells it leaves out read as 0): " + need.text +
+                         ": " + why,
+                     file);
+  };
+  CircuitPlacement pl;
+  pl.in_cols = need.d;
+  if (named) {
+    if (in.size() != need.N * need.d || di != need.d) refuse("its inputs u[i][j] form a different grid");
+    pl.in_pos = placement(in, 'u', di);
+  } else {
+    if (in.size() != need.N * need.d) refuse("the file has no u[i][j] names: give -p N and -p d (its inputs are then taken row-major)");
+    pl.in_pos.resize(in.size());
+    for (std::size_t k = 0; k < in.size(); ++k) pl.in_pos[k] = k;
+  }
+  // Outputs named y[i][j] are placed by name, and may leave cells out (the constructions' task
+  // circuits output only the rows that are not zero by construction, e.g. mqar/dyadic's query rows):
+  // such a cell reads as 0, and the task's check compares the whole out_N × out_d matrix, so a
+  // missing cell that should not be 0 fails as it would if the file output a constant 0. Cells in
+  // extra columns j >= out_d (mqar/dyadic's binary "found" flag) are no part of the task's output
+  // and are not read; rows i >= out_N are refused.
+  const std::size_t cells = need.out_N * need.out_d;
+  std::vector<char> seen(cells, 0);
+  bool all_named = !out.empty();
+  for (const auto& nm : out) all_named = all_named && cell_of(nm, 'y').has_value();
+  pl.out_pos.assign(out.size(), SIZE_MAX);
+  if (all_named) {
+    std::size_t extra = 0;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      const auto [i, j] = *cell_of(out[k], 'y');
+      if (i >= need.out_N) refuse("output " + out[k] + " is outside the task's " + std::to_string(need.out_N) + " rows");
+      if (j >= need.out_d) {
+        ++extra;
+        continue;
+      }
+      const std::size_t at = i * need.out_d + j;
+      if (seen[at]) refuse("output " + out[k] + " appears twice");
+      seen[at] = 1;
+      pl.out_pos[k] = at;
+    }
+    const std::size_t missing = cells - (out.size() - extra);
+    if (missing)
+      pl.notes.push_back(std::to_string(missing) + " of the task's " + std::to_string(cells) +
+                         " output cells are not outputs of the file: read as 0 and checked as such");
+    if (extra)
+      pl.notes.push_back(std::to_string(extra) + " output(s) in columns j >= " + std::to_string(need.out_d) + " (beyond task " + task +
+                         "'s output) are not read by this check");
+  } else {
+    if (out.size() != cells) refuse("its outputs are not all named y[i][j], so they are taken row-major and must be exactly the task's cells");
+    for (std::size_t k = 0; k < out.size(); ++k) pl.out_pos[k] = k;
+  }
+  return pl;
+}
+
+std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
+                                                                   const CircuitPlacement& pl, std::size_t out_rows,
+                                                                   std::size_t out_cols) {
+  return [c = std::move(c), pl, out_rows, out_cols](const Matrix<std::int64_t>& u) {
+    std::vector<std::int64_t> x(pl.in_pos.size());
+    for (std::size_t k = 0; k < x.size(); ++k) x[k] = u(pl.in_pos[k] / pl.in_cols, pl.in_pos[k] % pl.in_cols);
+    const std::vector<Int> y = circuits::eval_integer(*c, x);
+    Matrix<Int> m(out_rows, out_cols, Int(0));
+    for (std::size_t k = 0; k < y.size(); ++k)
+      if (pl.out_pos[k] != SIZE_MAX) m(pl.out_pos[k] / out_cols, pl.out_pos[k] % out_cols) = y[k];
     return m;
   };
-  return a;
 }
 
 Report run_task_check(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
@@ -127,21 +190,15 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
   const Params p = Params::parse(task.params, given);
   const TaskShapeNeed need = task.shape(p);
   ByoArtifact art = a;
-  // A model states its shape; a circuit states it through u[i][j] / y[i][j] names (as `export`
-  // writes them), and one without such names only needs the right counts (taken row-major).
-  const bool named = art.fn.d != 0;
-  bool fits = named && art.fn.N == need.N && art.fn.d == need.d;
+  std::vector<std::string> shape_notes;
   if (art.kind == "circuit") {
-    const std::size_t have_in = art.circuit.value("inputs", std::size_t{0}), have_out = art.circuit.value("outputs", std::size_t{0});
-    fits = (named ? fits : true) && have_in == need.N * need.d && have_out == need.out_N * need.out_d &&
-           (art.fn.out_d == 0 || (art.fn.out_N == need.out_N && art.fn.out_d == need.out_d));
-    if (!fits)
-      throw InputError("the circuit has " + std::to_string(have_in) + " inputs and " + std::to_string(have_out) +
-                           " outputs; task " + task.name + " needs " + std::to_string(need.N * need.d) + " inputs u[i][j] and " +
-                           std::to_string(need.out_N * need.out_d) + " outputs y[i][j]: " + need.text +
-                           (named ? "" : " (the file has no u[i][j] names: give -p N and -p d)"),
-                       a.file);
-  } else if (!fits) {
+    // A circuit states its shape through u[i][j] / y[i][j] names (as `export` writes them); one
+    // without such names needs the right counts (taken row-major). place_circuit refuses the rest.
+    const CircuitPlacement pl = place_circuit(*art.circuit_ir, need, task.name, a.file);
+    shape_notes = pl.notes;
+    art.fn.eval = placed_eval(art.circuit_ir, pl, need.out_N, need.out_d);
+  } else if (!(art.fn.N == need.N && art.fn.d == need.d)) {
+    // A model states its shape.
     throw InputError("the model takes " + shape_str(art.fn.N, art.fn.d) + " inputs; task " + task.name + " needs " + need.text,
                      a.file);
   }
@@ -158,6 +215,7 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
   built.circuit = art.circuit;
   built.notes.push_back("task " + task.name + ": your " + a.kind + " (" + a.format + ") against the independent reference " +
                         task.reference);
+  for (const auto& n : shape_notes) built.notes.push_back(n);
   // The paper's claims for the task, from its built-in construction at the same parameters.
   if (!task.claims_from.empty()) {
     try {

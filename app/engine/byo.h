@@ -4,8 +4,12 @@
 // depth, width, degree) and beside them the paper's claims for the task (taken from the task's
 // built-in construction, non-binding: the paper's numbers for the paper's construction).
 #pragma once
+#include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "app/engine/engine.h"
 #include "circuits/circuit.h"
@@ -22,14 +26,35 @@ struct ByoArtifact {
   std::optional<Model> model;           // kind model: for the report's model summary
   nlohmann::json circuit = nullptr;     // kind circuit: circuit stats
   std::map<std::string, long long> measured;  // claim quantity -> achieved (layers, size, depth, ...)
+  std::shared_ptr<const circuits::Circuit> circuit_ir;  // kind circuit: the circuit itself
 };
 
 // A model (ring Z, or Q with integral weights): InputError (where = file) otherwise.
 ByoArtifact model_artifact(Model m, const std::string& file);
 // A circuit with integral constants. Inputs named u[i][j] / outputs y[i][j] (row-major, as
 // `export` names them) are placed by name; otherwise inputs and outputs are taken in file order,
-// row-major. The shape is checked against the task's by run_task_check.
+// row-major. The shape is checked against the task's by run_task_check (place_circuit).
 ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const std::string& file, const std::string& format);
+
+// Where a circuit's inputs and outputs sit in the task's N×d input and out_N×out_d output (issue 26):
+// inputs must be the whole input grid (u[i][j] names, or exactly N·d unnamed inputs, row-major);
+// outputs named y[i][j] may leave cells out (they read as 0 and are checked as 0) and may add
+// columns j >= out_d (not read; noted), never rows i >= out_N or a cell twice; unnamed outputs
+// must be exactly the out_N·out_d cells, row-major. InputError (where = file) otherwise. The
+// enumerating check and --method sat (app/engine/sat_path.cpp) share this rule.
+struct CircuitPlacement {
+  std::vector<std::size_t> in_pos;   // input k -> row-major cell of u
+  std::size_t in_cols = 0;
+  std::vector<std::size_t> out_pos;  // output k -> row-major cell of y, SIZE_MAX when not read
+  std::vector<std::string> notes;    // cells left out, columns not read
+};
+CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
+                               const std::string& file);
+// The circuit as the task's exact function u (N×d) -> y (out_rows × out_cols), placed by `pl`
+// (cells that are no output are 0). Thread-safe.
+std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
+                                                                   const CircuitPlacement& pl, std::size_t out_rows,
+                                                                   std::size_t out_cols);
 
 // Fills parameters from the artifact where the task says so, checks that the artifact's shapes
 // fit the task's (InputError "... needs ..." where = the file), runs the task's check through the

@@ -523,13 +523,10 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   const Params p = Params::parse(task.params, given);
   // The same shape rule as the enumerating check (app/engine/byo.cpp run_task_check).
   const TaskShapeNeed need = task.shape(p);
-  const std::size_t have_in = circuit->num_inputs(), have_out = circuit->outputs().size();
-  if (a.fn.N != need.N || a.fn.d != need.d || have_in != need.N * need.d || have_out != need.out_N * need.out_d ||
-      a.fn.out_N != need.out_N || a.fn.out_d != need.out_d)
-    throw InputError("the circuit has " + std::to_string(have_in) + " inputs and " + std::to_string(have_out) + " outputs; task " +
-                         task.name + " needs " + std::to_string(need.N * need.d) + " inputs u[i][j] and " +
-                         std::to_string(need.out_N * need.out_d) + " outputs y[i][j]: " + need.text,
-                     a.file);
+  // Inputs the whole u grid by name; outputs y[i][j] cells, cells left out read as 0 (the checker
+  // reads them so), the found column j = d checked by the checker where present.
+  TaskArtifact fn = a.fn;
+  fn.eval = placed_eval(circuit, place_circuit(*circuit, need, task.name, a.file), need.out_N, need.out_d);
   const mqar::TaskShape s = mqar::task_shape(p);
   if (s.layout != mqar::Layout::Triples) throw InputError("--method sat covers the triples layout", "-p layout");
   const mqar::Codec codec = mqar::task_codec(p, s);
@@ -541,7 +538,7 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   // The task's own check (mqar_check: whole output matrix against the reference) on the one
   // instance, the circuit evaluated exactly.
   const std::size_t n = s.n;
-  pr.confirm = [fn = a.fn, codec, n](const std::vector<int>& bits) {
+  pr.confirm = [fn, codec, n](const std::vector<int>& bits) {
     auto xs = std::make_shared<const std::vector<mqar::Instance>>(1, mqar_instance(codec, n, bits));
     MqarSolver sol;
     sol.codec = codec;

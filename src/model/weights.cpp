@@ -1,9 +1,11 @@
 #include "model/weights.h"
 
+#include <algorithm>
 #include <array>
 #include <variant>
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include "util/error.h"
 
@@ -106,19 +108,15 @@ std::string npy_bytes_i64(const std::vector<std::size_t>& shape, const std::vect
 
 std::string npy_bytes_u8(const std::string& data) { return npy_header("|u1", {data.size()}) + data; }
 
+// zlib's CRC-32 (the zip checksum, ISO 3309 polynomial), fed in chunks: its length is a uInt.
 std::uint32_t crc32(const std::string& bytes) {
-  static const std::array<std::uint32_t, 256> table = [] {
-    std::array<std::uint32_t, 256> t{};
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[n] = c;
-    }
-    return t;
-  }();
-  std::uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char ch : bytes) c = table[(c ^ ch) & 0xff] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
+  uLong c = ::crc32(0L, Z_NULL, 0);
+  constexpr std::size_t kChunk = 1u << 30;
+  for (std::size_t at = 0; at < bytes.size(); at += kChunk) {
+    const std::size_t n = std::min(kChunk, bytes.size() - at);
+    c = ::crc32(c, reinterpret_cast<const Bytef*>(bytes.data() + at), static_cast<uInt>(n));
+  }
+  return static_cast<std::uint32_t>(c);
 }
 
 std::string to_safetensors(const ModelTensors& t) {
@@ -143,6 +141,12 @@ std::string to_safetensors(const ModelTensors& t) {
   return out;
 }
 
+// Entries are stored, not deflated, like numpy's own np.savez (np.savez_compressed deflates): the
+// bytes of an export are the same with any zlib version (deflate's output is not fixed across
+// versions, and our exports are byte-identical for the same command), a tool can read a tensor
+// straight from the file at its offset, and int64 weights of small integers are what the models
+// hold, so the file stays small enough either way (safetensors, the other weight format, never
+// compresses). zlib gives the CRC-32 the zip entries need.
 std::string to_npz(const ModelTensors& t) {
   std::vector<std::pair<std::string, std::string>> files;
   for (const auto& x : t.tensors) files.emplace_back(x.name + ".npy", npy_bytes_i64(x.shape, x.data));

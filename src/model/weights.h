@@ -63,7 +63,7 @@ std::string to_safetensors(const ModelTensors& t);
 // (NAME.npy) plus __metadata__.npy (uint8 JSON). Refused (InputError) above 4 GiB (no zip64).
 std::string to_npz(const ModelTensors& t);
 
-// Helpers, exposed for tests: a version-1.0 .npy file of '<i8' or '|u1' data; CRC-32 (zip).
+// Helpers, exposed for tests: a version-1.0 .npy file of '<i8' or '|u1' data; CRC-32 (zip; zlib's crc32).
 std::string npy_bytes_i64(const std::vector<std::size_t>& shape, const std::vector<std::int64_t>& data);
 std::string npy_bytes_u8(const std::string& data);
 std::uint32_t crc32(const std::string& bytes);

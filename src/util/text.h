@@ -1,6 +1,8 @@
 // Text helpers for messages about untrusted input (issue 9): a file's bytes never reach the
 // terminal raw. printable() keeps valid UTF-8 (non-ASCII letters stay readable) and writes control
-// bytes and bytes that are not valid UTF-8 as \xHH; long text is cut with "...".
+// bytes and bytes that are not valid UTF-8 as \xHH; long text is cut with "...". escape_bytes() is
+// the same rule on the whole text (names and flag values echoed by the CLI). One sanitiser: the
+// CLI's former copy (util/escape.h) decided UTF-8 validity the same way and was merged here (issue 26).
 #pragma once
 #include <cstddef>
 #include <string>
@@ -61,5 +63,8 @@ inline std::string printable(std::string_view s, std::size_t max_bytes = 80) {
   if (i < s.size()) r += "...";
   return r;
 }
+
+// printable() without the cut: the whole of `s` on one terminal line.
+inline std::string escape_bytes(std::string_view s) { return printable(s, std::string_view::npos); }
 
 }  // namespace cz

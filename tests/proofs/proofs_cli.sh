@@ -31,6 +31,9 @@ expect 2 "$CZ" claims --markdown --latex
 expect 2 "$CZ" claims --json ""
 
 expect 0 "$CZ" claims --fast --json "$T/c.json"
+# Every top-level key of the ledger (and of each claim) is documented in docs/contract.md (issue 26;
+# verify, stats and sweep: tests/cli/contract_keys.sh).
+python3 "$(dirname "$0")/../cli/contract_keys.py" "$(dirname "$0")/../../docs/contract.md" claims="$T/c.json" || fail "ledger keys not in docs/contract.md"
 if command -v python3 > /dev/null; then
   python3 - "$T/c.json" <<'PY' || fail "ledger JSON check"
 import json, sys

@@ -1,4 +1,4 @@
-// util/atomic_file.h and util/escape.h: outputs are replaced atomically or written through, never
+// util/atomic_file.h and util/text.h (escape_bytes): outputs are replaced atomically or written through, never
 // half-written, never a device or FIFO replaced; two outputs all or nothing; inputs refuse what
 // is not a file.
 #include <doctest/doctest.h>
@@ -14,7 +14,7 @@
 
 #include "util/atomic_file.h"
 #include "util/error.h"
-#include "util/escape.h"
+#include "util/text.h"
 
 namespace fs = std::filesystem;
 using namespace cz;
