@@ -96,7 +96,12 @@ const bool registered = register_construction({
       circuits::Circuit c = source_circuit(src, p.u("N"), p.u("D"));
       const circuits::Layout lay = circuits::default_layout(c);
       if (p.s("compiler") == "cyclic") return build_cyclic(std::move(c), lay);
-      circuits::ToModel tm = circuits::circuit_to_model(c, lay);
+      circuits::ToModel tm;
+      try {
+        tm = circuits::circuit_to_model(c, lay);
+      } catch (const circuits::CausalityError& e) {  // no causal model exists (spec §2.1): the user's choice, exit 2
+        throw InputError(std::string(e.what()) + "; use -p compiler=cyclic", "circuit/to-model -p source=" + src + " compiler=causal");
+      }
       Built r;
       auto s = circ::attach(r, std::move(c));
       r.model = tm.model;
