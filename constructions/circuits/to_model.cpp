@@ -79,8 +79,9 @@ Built build_cyclic(circuits::Circuit c, const circuits::Layout& lay) {
                {"circuit_width_cut", s.width_cut},
                {"layers_per_depth_log_width", static_cast<double>(m.layers.size()) / (delta * std::log2(w))},
                {"inner_N_per_width", static_cast<double>(m.inner_N) / w}};
-  r.notes.push_back("cyclic conv: every output may use every input; the routing maps are Dao Thm 3 K-matrices (e = 4) applied "
-                    "two conv layers per butterfly factor, and each multiplicative level is one gated layer");
+  r.notes.push_back("cyclic conv: every output may use every input; the routing maps are K-matrices (one BB* member when "
+                    "monomial, else Dao Thm 3 with e = 4) applied two conv layers per butterfly factor, and each multiplicative "
+                    "level is one gated layer");
   return r;
 }
 
