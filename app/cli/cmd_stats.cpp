@@ -46,8 +46,9 @@ int cmd_stats(const StatsOptions& c) {
                       {"params", params.to_json()}, {"claims", claims}, {"notes", b.notes}};
   if (b.model) {
     j["model"] = model_summary(*b.model);
-    // K-matrix projections counted by their factors beside the dense count (issue 28).
-    if (const auto kp = kmatrix_params_json(*b.model); !kp["kmatrix_projections"].empty()) j["model"].update(kp);
+    // K-matrix projections counted by their factors beside the dense count (issue 28): the
+    // structured W's (identity, monomial, sparse) get their forms here (with_kmatrix_forms).
+    if (const auto kp = kmatrix_params_json(with_kmatrix_forms(*b.model)); !kp["kmatrix_projections"].empty()) j["model"].update(kp);
   }
   if (!b.circuit.is_null()) j["circuit"] = b.circuit;
   else if (auto cs = circuit_stats_json(b); !cs.is_null()) j["circuit"] = cs;  // a model compiled (capped)

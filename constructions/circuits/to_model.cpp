@@ -4,13 +4,18 @@
 //   compare   x in row 0, y in row 1 (D bits each); row 1 gets min(x,y) bits, [x<y], [x=y]
 //   prefix-sum      y[i] = u[0] + ... + u[i]   (Sklansky scan; linear: mul_depth 0)
 //   prefix-product  y[i] = u[0] · ... · u[i]   (Sklansky scan; mul_depth ⌈log2 N⌉)
-// Claims: Theorem H.21 [M] says (N, O(Δ·log w), d, O(w), d); we achieve L = 2·mul_depth + 4,
+//   lookahead       y[0][0] := u[1][0] (N = 2, d = 1): no causal model computes it (spec §14.2)
+// Two compilers (-p compiler=): causal (circuits/circuit_to_model.h) and cyclic
+// (circuits/circuit_to_model_cyclic.h: cyclic conv, K-matrix routing along the rows).
+// Claims: Theorem H.21 [M] says (N, O(Δ·log w), d, O(w), d). Causal: L = 2·mul_depth + 4,
 // N' = N and d' = max(d, live anchors per level): depth better than claimed, but the wires sit
 // in channels, so d' = d is missed whenever the circuit is wider than d (stated, not hidden).
+// Cyclic: d' = d, N' = 6·(largest K-matrix's inner size), L = 4 + Σ 4·w·log2(e·n̂) + mul_depth.
 #include <algorithm>
 #include <cmath>
 
 #include "circuits/circuit_to_model.h"
+#include "circuits/circuit_to_model_cyclic.h"
 #include "circuits/gadgets_arith.h"
 #include "circuits/gadgets_compare.h"
 #include "constructions/circuits/support.h"
@@ -37,6 +42,9 @@ circuits::Circuit source_circuit(const std::string& src, std::size_t N, std::siz
     for (std::size_t k = 0; k < D; ++k) b.output(pos('y', 1, k), lo[k]);
     b.output(pos('y', 1, D), g::less_than(b, x, y));
     b.output(pos('y', 1, D + 1), g::equal(b, x, y));
+  } else if (src == "lookahead") {
+    b.input(pos('u', 0, 0));
+    b.output(pos('y', 0, 0), b.input(pos('u', 1, 0)));
   } else {
     std::vector<circuits::Wire> u;
     for (std::size_t i = 0; i < N; ++i) u.push_back(b.input(pos('u', i, 0)));
@@ -46,16 +54,55 @@ circuits::Circuit source_circuit(const std::string& src, std::size_t N, std::siz
   return std::move(b).finish();
 }
 
+// The cyclic compiler's Built: Theorem H.21's shape claims beside our exact counts.
+Built build_cyclic(circuits::Circuit c, const circuits::Layout& lay) {
+  circuits::ToModelCyclic tm = circuits::circuit_to_model_cyclic(c, lay);
+  Built r;
+  auto s = circ::attach(r, std::move(c));
+  r.model = tm.model;
+  const Model& m = *r.model;
+  const double w = static_cast<double>(std::max<std::size_t>(s.width_cut, 2)), delta = static_cast<double>(std::max<std::size_t>(s.depth, 1));
+  const char* src_paper = "Zoology Theorem H.21 [M, spec §14.2]";
+  r.claims.push_back(shape_claim("layers", "O(Δ·log w)", delta * std::log2(w), src_paper, m.layers.size(),
+                                 "Δ = depth " + std::to_string(s.depth) + ", w = width_cut " + std::to_string(s.width_cut)));
+  r.claims.push_back(shape_claim("inner_N", "O(w)", w, src_paper, m.inner_N));
+  r.claims.push_back(paper_claim("inner_d", "d", static_cast<long long>(m.d), "exact", src_paper, m.inner_d,
+                                 "cyclic compiler: wires along the rows of channel 0, K-matrix routing (circuit_to_model_cyclic.h)"));
+  r.claims.push_back(our_claim("inner_N", static_cast<long long>(std::max(6 * tm.max_inner, m.N * m.d + 1)), "exact",
+                               "ours: 6 × the largest routing K-matrix's inner size e·n̂ (kmatrix_rows.h)", m.inner_N));
+  auto pc = count_params(m);
+  r.metrics = {{"compiler", "cyclic"}, {"params_dense", pc.dense}, {"params_nonzero", pc.nonzero}, {"stages", tm.stages},
+               {"routing_maps", tm.routing_maps}, {"max_kmatrix_width", tm.max_width}, {"max_routing_vector", tm.max_vector}, {"max_routing_inner", tm.max_inner},
+               {"routing_kmatrix_params", tm.kmatrix_params},
+               {"largest_map_kmatrix_params", tm.largest_map_params}, {"largest_map_size", tm.largest_map_size},
+               {"largest_map_m_log_m", static_cast<double>(tm.largest_map_size) * std::log2(2.0 * static_cast<double>(tm.largest_map_size))}, {"circuit_depth", s.depth}, {"circuit_mul_depth", s.mul_depth},
+               {"circuit_width_cut", s.width_cut},
+               {"layers_per_depth_log_width", static_cast<double>(m.layers.size()) / (delta * std::log2(w))},
+               {"inner_N_per_width", static_cast<double>(m.inner_N) / w}};
+  r.notes.push_back("cyclic conv: every output may use every input; the routing maps are K-matrices (one BB* member when "
+                    "monomial, else Dao Thm 3 with e = 4) applied two conv layers per butterfly factor, and each multiplicative "
+                    "level is one gated layer");
+  return r;
+}
+
 const bool registered = register_construction({
     "circuit/to-model", "circuit_to_model",
     "a circuit (comparator or prefix scan) compiled into a causal BaseConv model, verified (Zoology Thm H.21 direction)",
-    {choice_param("source", "compare", {"compare", "prefix-sum", "prefix-product"}, "the circuit to compile"),
+    {choice_param("source", "compare", {"compare", "prefix-sum", "prefix-product", "lookahead"}, "the circuit to compile"),
+     choice_param("compiler", "causal", {"causal", "cyclic"}, "causal (wires in channels) or cyclic (K-matrix routing, d' = d)"),
      int_param("D", 3, 1, 16, "compare: word bits"), int_param("N", 6, 1, 64, "prefix: sequence length"),
      int_param("range", 3, 1, 1 << 20, "sampled prefix domains: entries in [-range, range]")},
     [](const Params& p) {
       const std::string src = p.s("source");
       circuits::Circuit c = source_circuit(src, p.u("N"), p.u("D"));
-      circuits::ToModel tm = circuits::circuit_to_model(c, circuits::default_layout(c));
+      const circuits::Layout lay = circuits::default_layout(c);
+      if (p.s("compiler") == "cyclic") return build_cyclic(std::move(c), lay);
+      circuits::ToModel tm;
+      try {
+        tm = circuits::circuit_to_model(c, lay);
+      } catch (const circuits::CausalityError& e) {  // no causal model exists (spec §2.1): the user's choice, exit 2
+        throw InputError(std::string(e.what()) + "; use -p compiler=cyclic", "circuit/to-model -p source=" + src + " compiler=causal");
+      }
       Built r;
       auto s = circ::attach(r, std::move(c));
       r.model = tm.model;
@@ -115,6 +162,15 @@ const bool registered = register_construction({
           return std::nullopt;
         };
         return k;
+      }
+      if (src == "lookahead") {
+        auto look = [](const auto& ring, const auto& u) {
+          using E = std::decay_t<decltype(u(0, 0))>;
+          Matrix<E> y(u.rows(), u.cols(), ring.zero());
+          y(0, 0) = u(1, 0);
+          return y;
+        };
+        return model_vs_semantics(m, look, make_matrix_domain(m.N, m.d, o, p.i("range")));
       }
       const bool sum = src == "prefix-sum";
       auto sem = [sum](const auto& ring, const auto& u) {

@@ -1,10 +1,12 @@
 #include "model/kmatrix_projection.h"
 
+#include <algorithm>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "model/model_json.h"
+#include "tensor/kmatrix_forms.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
 
@@ -13,15 +15,30 @@ using json = nlohmann::json;
 
 RatMatrix kmatrix_dense(const KMatrix<Rat>& k) { return dense(RingQ{}, k); }
 
+RatMatrix kmatrix_dense(const KMatrix<Rat>& k, std::size_t rows) {
+  if (rows == k.n) return kmatrix_dense(k);
+  if (rows > k.n) throw std::invalid_argument("kmatrix_dense: corner larger than the K-matrix");
+  RingQ Q;
+  RatMatrix m(rows, rows);
+  std::vector<Rat> e(k.n);
+  for (std::size_t j = 0; j < rows; ++j) {
+    e[j] = Rat(1);
+    const auto col = apply(Q, k, e);
+    e[j] = Rat();
+    for (std::size_t i = 0; i < rows; ++i) m(i, j) = col[i];
+  }
+  return m;
+}
+
 const KMatrix<Rat>* kmatrix_form(const BaseConvLayer& L) {
   const KMatrix<Rat>* k = L.W_kmatrix.get();
-  if (!k || k->n != L.W.rows() || L.W.rows() != L.W.cols()) return nullptr;
+  if (!k || L.W.rows() != L.W.cols() || (k->n != L.W.rows() && k->n != pad_pow2(L.W.rows()))) return nullptr;
   try {
     k->check_shape();
   } catch (const std::invalid_argument&) {
     return nullptr;
   }
-  return kmatrix_dense(*k) == L.W ? k : nullptr;
+  return kmatrix_dense(*k, L.W.rows()) == L.W ? k : nullptr;
 }
 
 KMatrixParamCount count_params_kmatrix(const Model& m) {
@@ -42,6 +59,40 @@ KMatrixParamCount count_params_kmatrix(const Model& m) {
     pc.projections.push_back(p);
   }
   return pc;
+}
+
+Model with_kmatrix_forms(const Model& m) {
+  Model out = m;
+  for (auto& layer : out.layers) {
+    auto* L = std::get_if<BaseConvLayer>(&layer);
+    if (!L || kmatrix_form(*L)) continue;
+    auto f = kmatrix_form_of(RingQ{}, L->W);
+    if (!f) continue;
+    L->W_kmatrix = std::make_shared<const KMatrix<Rat>>(std::move(f->k));
+    if (!kmatrix_form(*L)) L->W_kmatrix = nullptr;  // never taken while kmatrix_forms.h is right (its tests)
+  }
+  return out;
+}
+
+AllKmatrixCount count_params_all_kmatrix(const Model& m) {
+  AllKmatrixCount c;
+  c.total = count_params(m).dense;
+  for (const auto& layer : m.layers) {
+    const auto* L = std::get_if<BaseConvLayer>(&layer);
+    if (!L) continue;
+    const std::size_t n = L->W.rows(), nh = pad_pow2(n);
+    std::size_t k = 0;
+    if (auto f = kmatrix_form_of(RingQ{}, L->W)) {
+      k = kmatrix_params(f->k), ++c.structured;
+    } else {
+      std::size_t s = 0;
+      for (const Rat& x : L->W.data()) s += x.is_zero() ? 0 : 1;
+      k = kmatrix_params_formula(sparse_plan_width(s, nh), 4, nh), ++c.thm3;
+    }
+    c.total = c.total - n * n + k;
+    c.largest_projection = std::max(c.largest_projection, k);
+  }
+  return c;
 }
 
 json kmatrix_params_json(const Model& m) {
@@ -81,9 +132,9 @@ KMatrix<Rat> kmatrix_from_json(const json& j, std::size_t want_n, const std::str
   KMatrix<Rat> k;
   k.n = pow2_field(j, "n", std::size_t{1} << 20, where);
   k.e = pow2_field(j, "e", std::size_t{1} << 20, where);
-  if (k.n != want_n)
+  if (k.n != want_n && k.n != pad_pow2(want_n))
     throw InputError("K-matrix of size " + std::to_string(k.n) + " for a " + std::to_string(want_n) + "×" + std::to_string(want_n) +
-                     " projection (inner_d must be a power of two)", where + ".n");
+                     " projection (n must be inner_d rounded up to a power of two)", where + ".n");
   const std::size_t m = k.n * k.e;
   if (m > (std::size_t{1} << 20)) throw InputError("inner size e·n = " + std::to_string(m) + " above 2^20", where + ".e");
   const json& els = member(j, "elements", where);

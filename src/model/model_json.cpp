@@ -191,7 +191,7 @@ Model model_from_json(const json& j, const std::string& where) {
       const json& W = field(L, "W", w);
       if (W.is_object()) {  // a K-matrix projection (contract: "K-matrix projections"), expanded exactly
         auto k = std::make_shared<const KMatrix<Rat>>(kmatrix_from_json(W, m.inner_d, m.ring, w + ".W"));
-        m.layers.emplace_back(BaseConvLayer{kmatrix_dense(*k), mat("b1"), mat("h"), mat("b2"), k});
+        m.layers.emplace_back(BaseConvLayer{kmatrix_dense(*k, m.inner_d), mat("b1"), mat("h"), mat("b2"), k});
       } else {
         m.layers.emplace_back(BaseConvLayer{mat("W"), mat("b1"), mat("h"), mat("b2")});
       }

@@ -21,6 +21,10 @@ check stats-sort 0 "$CZ" stats circuit/sort -p n=4 -p d=2 --json -
 py "import json; a=json.load(open('$T/cs.json'))['circuit']; b=json.load(open('$T/out'))['circuit']; assert a['size']==b['size'] and a['aig_ands']==b['aig_ands'], (a,b)" "stats of the file = stats of the construction"
 
 # a model construction compiles to a circuit for stats and export
+# y[0][0] := u[1][0]: the causal compiler cannot (exit 2, names output and input), the cyclic one can (issue 28)
+check lookahead-causal 2 "$CZ" verify circuit/to-model -p source=lookahead
+err_has lookahead-causal "^error: output y\[0\]\[0\] at row 0 uses input u\[1\]\[0\] of row 1"
+check lookahead-cyclic 0 "$CZ" verify circuit/to-model -p source=lookahead -p compiler=cyclic --samples 200
 check stats-model 0 "$CZ" stats primitive/cumsum -p N=4 -p d=1 --json -
 py "import json; c=json.load(open('$T/out'))['circuit']; assert c['compiled_from']=='model' and c['inputs']==4 and c['size']>0, c" "stats compiled model"
 check model-json 0 "$CZ" export primitive/cumsum -p N=4 -p d=1 --format circuit-json -o "$T/m.json"
