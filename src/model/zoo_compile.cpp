@@ -45,6 +45,66 @@ Model hyena_to_baseconv(const HyenaOperator& op, bool short_conv) {
   return m;
 }
 
+Model hyena_to_baseconv_narrow(const HyenaOperator& op) {
+  validate(op);
+  const std::size_t N = op.N, d = op.d, k = op.order;
+  const std::size_t Z = 0, U = d, P = 2 * d;  // block offsets: z^ℓ, the input u, the next p
+  Model m = shell(N, d);
+  m.inner_d = 3 * d;
+  auto keep = [&](BaseConvLayer& L, std::size_t block, bool through_conv) {  // block passes unchanged
+    for (std::size_t j = 0; j < d; ++j) {
+      if (through_conv) {
+        L.h(0, block + j) = Rat(1);
+        for (std::size_t i = 0; i < N; ++i) L.b1(i, block + j) = Rat(1);
+      } else {
+        L.W(block + j, block + j) = Rat(1);
+        for (std::size_t i = 0; i < N; ++i) L.b2(i, block + j) = Rat(1);
+      }
+    }
+  };
+  auto project = [&](BaseConvLayer& L, std::size_t from, std::size_t to, std::size_t l) {  // to ← x[from]·W_ℓ
+    for (std::size_t j = 0; j < d; ++j)
+      for (std::size_t c = 0; c < d; ++c) L.W(from + j, to + c) = op.W(j, l * d + c);
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t c = 0; c < d; ++c) L.b2(i, to + c) = Rat(1);
+  };
+  auto short_conv = [&](BaseConvLayer& L, std::size_t block, std::size_t l) {  // block ← h_s^ℓ ∗ block
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t j = 0; j < d; ++j) L.h(i, block + j) = op.hs(i, l * d + j), L.b1(i, block + j) = Rat(1);
+  };
+  BaseConvLayer lin = zero_baseconv(m);  // Z ← u·W_0, P ← u·W_1, U ← u
+  project(lin, 0, Z, 0);
+  project(lin, 0, P, 1);
+  for (std::size_t j = 0; j < d; ++j) lin.W(j, U + j) = Rat(1);
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j < d; ++j) lin.b2(i, U + j) = Rat(1);
+  m.layers.push_back(std::move(lin));
+  BaseConvLayer conv = zero_baseconv(m);  // v = h_s^0 ∗ Z, p^1 = h_s^1 ∗ P, U kept
+  short_conv(conv, Z, 0);
+  short_conv(conv, P, 1);
+  keep(conv, U, true);
+  m.layers.push_back(std::move(conv));
+  for (std::size_t l = 1; l <= k; ++l) {
+    BaseConvLayer g = zero_baseconv(m);  // Z ← p^ℓ ⊙ (h^ℓ ∗ Z); P ← u·W_{ℓ+1}; U kept
+    for (std::size_t j = 0; j < d; ++j) g.W(P + j, Z + j) = Rat(1);
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t j = 0; j < d; ++j) g.h(i, Z + j) = op.h[l - 1](i, j);
+    if (l < k) {
+      project(g, U, P, l + 1);
+      keep(g, U, false);
+    }
+    m.layers.push_back(std::move(g));
+    if (l < k) {
+      BaseConvLayer c = zero_baseconv(m);  // p^{ℓ+1} = h_s^{ℓ+1} ∗ P; Z and U kept
+      short_conv(c, P, l + 1);
+      keep(c, Z, true);
+      keep(c, U, true);
+      m.layers.push_back(std::move(c));
+    }
+  }
+  return m;
+}
+
 Model retnet_to_baseconv(const RetNetOperator& op) {
   validate(op);
   const std::size_t N = op.N, d = op.d, H = op.heads, dk = op.dk, dv = op.dv, P = H * dk * dv;

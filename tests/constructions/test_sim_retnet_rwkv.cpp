@@ -1,13 +1,14 @@
 // sim/retnet and sim/rwkv (constructions/sim/): the BaseConv simulations equal RetNet's and RWKV's
 // own recurrences on every input of the {-1,0,1} box and on seeded signed samples, exactly over Q
 // (rational decays) and over Z (integral ones); the tuples are as claimed; a wrong decay tap, a
-// wrong routing entry or a wrong token-shift tap is caught.
+// wrong routing entry or a wrong token-shift tap is caught. Also sim/hyena's narrow layout.
 #include <doctest/doctest.h>
 
 #include "app/engine/engine.h"
 #include "constructions/sim/rational_check.h"
 #include "constructions/sim/retnet_sim.h"
 #include "constructions/sim/rwkv_sim.h"
+#include "constructions/sim/hyena_sim.h"
 #include "tests/seed.h"
 
 using namespace cz;
@@ -104,4 +105,30 @@ TEST_CASE("sim/rwkv mutants: a wrong decay tap, routing entry or token-shift tap
   m = good;
   std::get<BaseConvLayer>(m.layers[0]).h(1, 1) += Rat(1);  // token shift's x[t−1] tap
   CHECK(failures(m, sem, 4, 2) > 0);
+}
+
+TEST_CASE("sim/hyena layout=narrow verifies (N, 2k+1, d, N, 3d), and a wrong tap or projection entry fails") {
+  INFO("seed " << test::seed());
+  verifies("sim/hyena", {{"N", "3"}, {"d", "1"}, {"order", "3"}, {"layout", "narrow"}}, 7, 3);
+  verifies("sim/hyena", {{"N", "3"}, {"d", "2"}, {"order", "1"}, {"layout", "narrow"}}, 3, 6);
+  const HyenaOperator op = random_hyena(4, 1, 3, 11, 2);
+  const Model good = sim::hyena_to_baseconv_narrow(op);
+  auto sem = [&op](const auto& r, const auto& u) { return hyena_eval(r, op, u); };
+  CHECK(failures(good, sem, 4, 1) == 0);
+  Model m = good;
+  std::get<BaseConvLayer>(m.layers[4]).h(1, 0) += Rat(1);  // gate 2's long filter, tap 1
+  CHECK(failures(m, sem, 4, 1) > 0);
+  m = good;
+  std::get<BaseConvLayer>(m.layers[2]).W(1, 2) += Rat(1);  // gate 1's projection of p^2 from u
+  CHECK(failures(m, sem, 4, 1) > 0);
+  m = good;
+  std::get<BaseConvLayer>(m.layers[3]).h(1, 2) += Rat(1);  // p^2's short filter
+  CHECK(failures(m, sem, 4, 1) > 0);
+  // Nonzero weights grow like k (the wide layout's like k²): orders 4 and 8 at N = 8, d = 2.
+  auto nz = [](std::size_t k, bool narrow) {
+    const HyenaOperator o = random_hyena(8, 2, k, 3, 2);
+    return static_cast<double>(count_params(narrow ? sim::hyena_to_baseconv_narrow(o) : sim::hyena_to_baseconv(o)).nonzero);
+  };
+  CHECK(nz(8, true) / nz(4, true) < 2.2);
+  CHECK(nz(8, false) / nz(4, false) > 2.8);
 }
