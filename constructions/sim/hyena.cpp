@@ -17,7 +17,7 @@ struct HyenaState {
 };
 
 const bool registered = register_construction({
-    "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv",
+    "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv (layout=narrow: (N, 2k+1, d, N, 3d))",
     [] {
       auto p = prim::shape_params(4, 1);
       p.push_back(int_param("order", 2, 1, 64, "Hyena order k (recursion steps, Remark H.5)"));
