@@ -5,6 +5,7 @@
 #include "model/model_json.h"
 #include "model/zoo_compile.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz {
 using json = nlohmann::json;
@@ -125,6 +126,22 @@ std::vector<BaseConvLayer> arch_expand(const ArchLayer& a, std::size_t inner_N, 
     throw InputError("a " + arch_kind(a) + " layer needs inner_d >= " + std::to_string(arch_sim_width(a)) + " (its BaseConv simulation's width), got " +
                          std::to_string(inner_d),
                      where);
+  // The expansion can be far larger than the file (a Hyena of order k in a few bytes per filter
+  // tap expands to k + 2 layers of d'×d' weights): refuse it up front, as the reader does for
+  // inner dimensions. Two copies (the simulation, then its padding), 48 bytes a weight.
+  const std::uint64_t layers = std::visit(
+      [](const auto& op) -> std::uint64_t {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, HyenaOperator>) return op.order + 2;
+        else if constexpr (std::is_same_v<T, RetNetOperator>) return 4;
+        else return 3;
+      },
+      a.op);
+  const std::uint64_t per_layer = sat_add(sat_mul(inner_d, inner_d), sat_mul(3 * inner_N, inner_d));
+  require_memory(sat_mul(sat_mul(2 * layers, per_layer), 48),
+                 "the BaseConv simulation of a " + arch_kind(a) + " layer (" + std::to_string(layers) + " layers at inner " +
+                     std::to_string(inner_N) + " x " + std::to_string(inner_d) + ")",
+                 where);
   const Model s = simulation(a);
   std::vector<BaseConvLayer> out;
   for (const Layer& l : s.layers) {

@@ -85,5 +85,15 @@ check narrow 2 "$CZ" eval --model ret_narrow.json --input in1.json
 err_has narrow "needs inner_d >= 8 (its BaseConv simulation's width), got 7 (ret_narrow.json.layers\[0\])"
 check cyclic 2 "$CZ" eval --model ret_cyclic.json --input in1.json; err_has cyclic "needs the causal conv mode"
 check short 2 "$CZ" eval --model ret_short.json --input in1.json; err_has short "want one decay γ per head (ret_short.json.layers\[0\])"
+# A tiny file whose expansion is huge (Hyena of order 3000 on N = d = 1: 3002 layers of 3001×3001
+# weights) is refused by the memory budget before anything is built.
+python3 - <<'PY'
+import json
+k = 3000
+m = {"format": "circuitzoo.model/1", "ring": "Z", "N": 1, "d": 1, "inner_N": 1, "inner_d": k + 1, "conv": "causal",
+     "layers": [{"kind": "hyena", "order": k, "W": [[1] * (k + 1)], "h_s": [[1] * (k + 1)], "filters": [[[1]]] * k}]}
+json.dump(m, open("huge.json", "w"))
+PY
+check huge 2 timeout 20 "$CZ" eval --model huge.json --input in1.json; err_has huge "the BaseConv simulation of a hyena layer (3002 layers at inner 1 x 3001)"
 echo "arch_layers: $fails failure(s)"
 [ "$fails" = 0 ]
