@@ -17,23 +17,27 @@ struct HyenaState {
 };
 
 const bool registered = register_construction({
-    "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv",
+    "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv (layout=narrow: (N, 2k+1, d, N, 3d))",
     [] {
       auto p = prim::shape_params(4, 1);
       p.push_back(int_param("order", 2, 1, 64, "Hyena order k (recursion steps, Remark H.5)"));
       p.push_back(int_param("wseed", 1, 0, 1 << 30, "seed of the Hyena operator's integer weights"));
       p.push_back(int_param("wrange", 2, 1, 1 << 20, "the weights are drawn from [-wrange, wrange]"));
+      p.push_back(choice_param("layout", "wide", {"wide", "narrow"},
+                               "wide: (N, k+2, d, N, (k+1)d), every p^l carried; narrow: (N, 2k+1, d, N, 3d), u carried and each p^l made before its gate"));
       return p;
     }(),
     [](const Params& p) {
       const std::size_t k = p.u("order"), d = p.u("d"), N = p.u("N");
-      prim::require_build(p, "sim/hyena", k + 2, (k + 1) * d);
+      const bool narrow = p.s("layout") == "narrow";
+      const std::size_t layers = narrow ? 2 * k + 1 : k + 2, width = narrow ? 3 * d : (k + 1) * d;
+      prim::require_build(p, "sim/hyena", layers, width);
       auto st = std::make_shared<HyenaState>();
       st->op = random_hyena(N, d, k, p.u("wseed"), p.i("wrange"));
       Built b;
-      b.model = sim::hyena_to_baseconv(st->op);
-      const std::string ours = "ours (constructions/sim/hyena_sim.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
-      b.claims = prim::our_tuple(*b.model, static_cast<long long>(k + 2), static_cast<long long>(N), static_cast<long long>((k + 1) * d), ours);
+      b.model = narrow ? sim::hyena_to_baseconv_narrow(st->op) : sim::hyena_to_baseconv(st->op);
+      const std::string ours = "ours (constructions/sim/hyena_sim.h, model/zoo_compile.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
+      b.claims = prim::our_tuple(*b.model, static_cast<long long>(layers), static_cast<long long>(N), static_cast<long long>(width), ours);
       b.claims.push_back(shape_claim("layers", "Õ(L), L = k", static_cast<double>(k), paper, b.model->layers.size()));
       b.claims.push_back(shape_claim("inner_N", "Õ(N'), N' = N", static_cast<double>(N), paper, b.model->inner_N));
       b.claims.push_back(shape_claim("inner_d", "Õ(d'), d' = (k+1)d", static_cast<double>((k + 1) * d), paper, b.model->inner_d));

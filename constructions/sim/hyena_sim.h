@@ -7,14 +7,8 @@
 //                           block 0, 1 elsewhere -> [p^ℓ ⊙ (h^ℓ ∗ z^{ℓ−1}) | 0 … | p^{ℓ+1} | … ]
 // The output is read from block 0 (the top-left N×d), as every model's output is.
 #pragma once
-#include "model/hyena.h"
-#include "model/model.h"
-
-namespace cz::sim {
-
 // short_conv = false leaves layer 2 out, for operators whose h_s is δ0 on every channel (the
 // identity; H3's projections have no short filter): (N, k + 1, d, N, (k+1)·d). Throws
-// std::invalid_argument when h_s is not δ0 then.
-Model hyena_to_baseconv(const HyenaOperator& op, bool short_conv = true);
-
-}  // namespace cz::sim
+// std::invalid_argument when h_s is not δ0 then. The compiler is in model/zoo_compile.cpp (the
+// model-json reader expands "hyena" and "h3" layers with it).
+#include "model/zoo_compile.h"

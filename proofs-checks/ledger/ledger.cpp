@@ -179,11 +179,71 @@ std::vector<Entry> build_ledger(const Options& o) {
   }
   {
     Entry e = row(16, "Zoology H.5–H.6; JRT §3.1", "Hyena/H3/RWKV/RetNet simulated by BaseConv with poly-log blowup in depth and params");
-    e.why = "Zoology H.5–H.6 (the simulations, Thm H.21's routing) are not in the sources held ([X]); this project implements no Hyena/H3/RWKV/RetNet models, and RWKV's exp and division are not polynomial, so no exact BaseConv simulation can be compared; row 15 checks the circuit route it rests on";
-    e.evidence.push_back(label_item("not checkable here", e.why));
+    // Evidence (issue 28): each architecture's BaseConv simulation verified exactly against the
+    // architecture's own evaluation (constructions/sim/), RWKV's ratio claim (the WKV division is
+    // not a polynomial, so only numerator and denominator are simulated), and per architecture
+    // three fits over a swept size: layers against Õ(L) (Hyena varies L = k; the others have a
+    // fixed L, so the layer count must stay constant), inner width against the gated
+    // convolution's d', and nonzero BaseConv parameters against the architecture's parameters
+    // (nonzero, not dense: the theorem's projections are K-matrices, Def H.3; dense W would
+    // count d'² per layer).
+    struct Arch {
+      std::string name;
+      PMap fixed;
+      std::string vary;
+      std::vector<std::string> values;
+      std::string L_part, params_metric;
+    };
+    // Hyena in its narrow layout (u carried, each p^ℓ made before its gate: width 3d, Θ(N·d + d²)
+    // weights per layer); the wide layout's nonzero weights grow like k² and are shown beside it.
+    const std::vector<Arch> zoo = {{"sim/hyena", {{"d", "2"}, {"layout", "narrow"}}, "order", {"1", "2", "3", "4", "6", "8"}, "Õ(L), L = k", "hyena_params"},
+                                   {"sim/h3", {}, "d", {"1", "2", "3", "4", "6", "8"}, "Õ(L)", "h3_params"},
+                                   {"sim/retnet", {}, "dv", {"1", "2", "4", "8", "16", "32"}, "Õ(L)", "retnet_params"},
+                                   {"sim/rwkv", {{"ratio_degree", "8"}}, "d", {"1", "2", "3", "4", "6", "8"}, "Õ(L)", "rwkv_params"}};
+    json data = json::object();
+    std::string cmds, ours;
+    for (const Arch& a : zoo) {
+      const Report& r = cx.verify(a.name, {}, fs);
+      const std::string vcmd = Ctx::cmd(a.name, {}, fs);
+      e.evidence.push_back(verified_item(r.exit_code() == 0, vcmd));
+      if (r.exit_code() != 0 && e.counterexample.is_null()) e.counterexample = failure_json(r, vcmd);
+      for (const auto& c : r.claims)
+        if (c.quantity == "ratio_polynomial_fits") e.evidence.push_back(claim_evidence(r, c));
+      const bool fixed_L = a.name != "sim/hyena";
+      const FitSpec fl{a.name, a.fixed, a.vary, a.values, "layers", a.L_part, fixed_L ? FitSpec::Constant : FitSpec::Upper, "", ""};
+      const FitSpec fw{a.name, a.fixed, a.vary, a.values, "inner_d", "Õ(d')", FitSpec::Upper, "", ""};
+      const FitSpec fp{a.name, a.fixed, a.vary, a.values, "", "", FitSpec::Upper, "baseconv_params_nonzero", a.params_metric};
+      json ad = {{"verify", vcmd}, {"domain", domain_of(r)}};
+      std::string line = a.name.substr(4) + ":";
+      const std::vector<std::pair<std::string, const FitSpec*>> specs = {{"layers", &fl}, {"inner_d", &fw}, {"params_nonzero", &fp}};
+      for (const auto& [what, f] : specs) {
+        const FitOut& fo = cx.fit(*f, fast ? 3 : 30);
+        e.evidence.push_back(fo.data);
+        ad[what] = fo.data;
+        line += " " + what + " slope " + slope_of(fo) + (fo.status.empty() ? " (not enough sizes)" : "");
+        cmds += "; " + sweep_cmd(*f);
+      }
+      if (r.model) line += " (tuple at defaults: L " + (*r.model)["L"].dump() + ", d' " + (*r.model)["inner_d"].dump() + ")";
+      data[a.name] = ad;
+      ours += (ours.empty() ? "" : "; ") + line;
+    }
+    const FitSpec fwide{"sim/hyena", {{"d", "2"}, {"layout", "wide"}}, "order", {"1", "2", "3", "4", "6", "8"}, "", "", FitSpec::Upper,
+                        "baseconv_params_nonzero", "hyena_params"};
+    const FitOut& fwo = cx.fit(fwide, fast ? 3 : 30);
+    data["hyena_wide_params_nonzero"] = fwo.data;
+    // RetNet's width against its projection width H·(2dk + dv) instead of the gated form's
+    // H·dk·dv: shown, not decided (spec §3 reads RetNet as a gated convolution of width O(d²)).
+    const FitSpec fr{"sim/retnet", {{"dk", "4"}}, "dv", {"1", "2", "4", "8", "16", "32"}, "", "", FitSpec::Upper, "gated_conv_width", "projection_width"};
+    const FitOut& fro = cx.fit(fr, fast ? 3 : 30);
+    data["retnet_gated_width_vs_projection_width"] = fro.data;
+    e.data = data;
     finish(e);
-    e.command = "-";
-    e.domain = "-";
+    e.ours = ours + ". RWKV: numerator and denominator only (exp(k) supplied; the ratio is not a polynomial: claim ratio_polynomial_fits). "
+             "RetNet's gated width H·dk·dv against its projection width H·(2dk+dv), dv varies at dk = 4: slope " + slope_of(fro) +
+             " (the O(d²) of spec §3: Õ(d') holds only against the gated-convolution d'). Hyena's wide layout (k+2 layers, width (k+1)d): "
+             "nonzero params against Hyena's, order varies: slope " + slope_of(fwo) + " (every p^ℓ carried through every gate)";
+    e.command = "circuitzoo verify sim/hyena|sim/h3|sim/retnet|sim/rwkv" + std::string(fs ? " --samples " + std::to_string(*fs) : "") + cmds;
+    e.domain = "each simulation at its defaults against the architecture's own evaluation; fits over 6 sizes each";
     add(e);
   }
   {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exact/rings.h"
+#include "model/arch_layer.h"
 #include "model/kmatrix_projection.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
@@ -201,8 +202,10 @@ Model model_from_json(const json& j, const std::string& where) {
       m.layers.emplace_back(MlpLayer{mat("W1"), mat("B1"), mat("W2"), mat("B2")});
     } else if (kind == "linear_attention") {
       m.layers.emplace_back(LinearAttentionLayer{mat("Wq"), mat("Wk"), mat("Wv")});
+    } else if (kind.is_string() && is_arch_kind(kind.get<std::string>())) {  // contract: "Architecture layers"
+      append_arch(m, *arch_from_json(L, m.inner_N, w), w);
     } else {
-      throw InputError("unknown layer kind " + json_brief(kind) + " (want baseconv, mlp or linear_attention)", w + ".kind");
+      throw InputError("unknown layer kind " + json_brief(kind) + " (want baseconv, mlp, linear_attention, hyena, h3, retnet or rwkv)", w + ".kind");
     }
   }
   validate(m, where);

@@ -1,0 +1,244 @@
+#include "model/arch_layer.h"
+
+#include <nlohmann/json.hpp>
+
+#include "model/model_json.h"
+#include "model/zoo_compile.h"
+#include "util/error.h"
+#include "util/memory_budget.h"
+
+namespace cz {
+using json = nlohmann::json;
+
+namespace {
+
+const json& need(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object()) throw InputError("expected a JSON object", where);
+  auto it = j.find(key);
+  if (it == j.end()) throw InputError(std::string("missing field '") + key + "'", where);
+  return *it;
+}
+
+std::vector<Rat> vec_from_json(const json& j, const std::string& where) {
+  if (!j.is_array()) throw InputError("expected an array of numbers", where);
+  std::vector<Rat> v;
+  for (std::size_t i = 0; i < j.size(); ++i) v.push_back(rat_from_json(j[i], where + "[" + std::to_string(i) + "]"));
+  return v;
+}
+
+json vec_to_json(const std::vector<Rat>& v) {
+  json a = json::array();
+  for (const Rat& x : v) a.push_back(rat_to_json(x));
+  return a;
+}
+
+std::size_t count_from_json(const json& j, const char* key, const std::string& where) {
+  const json& v = need(j, key, where);
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0 || v.get<std::uint64_t>() > 4096)
+    throw InputError("expected an integer from 1 to 4096", where + "." + key);
+  return v.get<std::size_t>();
+}
+
+Ssm ssm_from_json(const json& j, bool diagonal, const std::string& where) {
+  Ssm s;
+  if (diagonal) s.lambda = vec_from_json(need(j, "lambda", where), where + ".lambda");
+  s.B = vec_from_json(need(j, "B", where), where + ".B");
+  s.C = vec_from_json(need(j, "C", where), where + ".C");
+  s.D = rat_from_json(need(j, "D", where), where + ".D");
+  return s;
+}
+
+json ssm_to_json(const Ssm& s, bool diagonal) {
+  json j = {{"B", vec_to_json(s.B)}, {"C", vec_to_json(s.C)}, {"D", rat_to_json(s.D)}};
+  if (diagonal) j["lambda"] = vec_to_json(s.lambda);
+  return j;
+}
+
+// The operator's own shape check, as an input error at the layer.
+template <class Op>
+Op checked(Op op, const std::string& where) {
+  try {
+    validate(op);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(e.what(), where);
+  }
+  return op;
+}
+
+Model simulation(const ArchLayer& a) {
+  return std::visit(
+      [](const auto& op) {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, HyenaOperator>) return sim::hyena_to_baseconv(op);
+        else if constexpr (std::is_same_v<T, H3Operator>) return sim::hyena_to_baseconv(h3_as_hyena(op), false);
+        else if constexpr (std::is_same_v<T, RetNetOperator>) return sim::retnet_to_baseconv(op);
+        else return sim::rwkv_to_baseconv(op);
+      },
+      a.op);
+}
+
+std::size_t op_N(const ArchLayer& a) {
+  return std::visit([](const auto& op) { return op.N; }, a.op);
+}
+
+RatMatrix padded(const RatMatrix& m, std::size_t rows, std::size_t cols) {
+  RatMatrix p(rows, cols);
+  for (std::size_t i = 0; i < m.rows(); ++i)
+    for (std::size_t j = 0; j < m.cols(); ++j) p(i, j) = m(i, j);
+  return p;
+}
+
+}  // namespace
+
+bool is_arch_kind(const std::string& kind) { return kind == "hyena" || kind == "h3" || kind == "retnet" || kind == "rwkv"; }
+
+std::string arch_kind(const ArchLayer& a) {
+  static const char* names[] = {"hyena", "h3", "retnet", "rwkv"};
+  return names[a.op.index()];
+}
+
+std::size_t arch_width(const ArchLayer& a) {
+  return std::visit(
+      [](const auto& op) -> std::size_t {
+        if constexpr (std::is_same_v<std::decay_t<decltype(op)>, RwkvOperator>) return 2 * op.d;
+        else return op.d;
+      },
+      a.op);
+}
+
+std::size_t arch_sim_width(const ArchLayer& a) {
+  return std::visit(
+      [](const auto& op) -> std::size_t {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, HyenaOperator>) return (op.order + 1) * op.d;
+        else if constexpr (std::is_same_v<T, H3Operator>) return 3 * op.d;
+        else if constexpr (std::is_same_v<T, RetNetOperator>) return sim::retnet_inner_d(op);
+        else return 2 * op.d;
+      },
+      a.op);
+}
+
+std::vector<BaseConvLayer> arch_expand(const ArchLayer& a, std::size_t inner_N, std::size_t inner_d, const std::string& where) {
+  if (op_N(a) != inner_N)
+    throw InputError("a " + arch_kind(a) + " layer of sequence length " + std::to_string(op_N(a)) + " in a model with inner_N " + std::to_string(inner_N),
+                     where);
+  if (arch_sim_width(a) > inner_d)
+    throw InputError("a " + arch_kind(a) + " layer needs inner_d >= " + std::to_string(arch_sim_width(a)) + " (its BaseConv simulation's width), got " +
+                         std::to_string(inner_d),
+                     where);
+  // The expansion can be far larger than the file (a Hyena of order k in a few bytes per filter
+  // tap expands to k + 2 layers of d'×d' weights): refuse it up front, as the reader does for
+  // inner dimensions. Two copies (the simulation, then its padding), 48 bytes a weight.
+  const std::uint64_t layers = std::visit(
+      [](const auto& op) -> std::uint64_t {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, HyenaOperator>) return op.order + 2;
+        else if constexpr (std::is_same_v<T, RetNetOperator>) return 4;
+        else return 3;
+      },
+      a.op);
+  const std::uint64_t per_layer = sat_add(sat_mul(inner_d, inner_d), sat_mul(3 * inner_N, inner_d));
+  require_memory(sat_mul(sat_mul(2 * layers, per_layer), 48),
+                 "the BaseConv simulation of a " + arch_kind(a) + " layer (" + std::to_string(layers) + " layers at inner " +
+                     std::to_string(inner_N) + " x " + std::to_string(inner_d) + ")",
+                 where);
+  const Model s = simulation(a);
+  std::vector<BaseConvLayer> out;
+  for (const Layer& l : s.layers) {
+    const auto& b = std::get<BaseConvLayer>(l);
+    out.push_back({padded(b.W, inner_d, inner_d), padded(b.b1, inner_N, inner_d), padded(b.h, inner_N, inner_d), padded(b.b2, inner_N, inner_d)});
+  }
+  return out;
+}
+
+std::shared_ptr<const ArchLayer> arch_from_json(const json& L, std::size_t inner_N, const std::string& where) {
+  const json& kind = need(L, "kind", where);
+  const std::string k = kind.is_string() ? kind.get<std::string>() : "";
+  auto mat = [&](const char* key) { return matrix_from_json(need(L, key, where), where + "." + key); };
+  auto vec = [&](const char* key) { return vec_from_json(need(L, key, where), where + "." + key); };
+  auto a = std::make_shared<ArchLayer>();
+  if (k == "hyena") {
+    HyenaOperator op;
+    op.order = count_from_json(L, "order", where);
+    op.W = mat("W");
+    op.hs = mat("h_s");
+    op.N = op.hs.rows(), op.d = op.W.rows();
+    // "filters", not "h": a BaseConv layer's "h" is one matrix (python/ converts it as one).
+    const json& h = need(L, "filters", where);
+    if (!h.is_array()) throw InputError("expected an array of k filters (N×d matrices)", where + ".filters");
+    for (std::size_t l = 0; l < h.size(); ++l) op.h.push_back(matrix_from_json(h[l], where + ".filters[" + std::to_string(l) + "]"));
+    a->op = checked(std::move(op), where);
+  } else if (k == "h3") {
+    H3Operator op;
+    op.WQ = mat("WQ"), op.WK = mat("WK"), op.WV = mat("WV");
+    op.N = inner_N, op.d = op.WQ.rows();
+    for (bool diagonal : {false, true}) {
+      const char* key = diagonal ? "diag" : "shift";
+      const json& f = need(L, key, where);
+      if (!f.is_array()) throw InputError("expected an array of one SSM per channel", where + "." + key);
+      for (std::size_t c = 0; c < f.size(); ++c)
+        (diagonal ? op.diag : op.shift).push_back(ssm_from_json(f[c], diagonal, where + "." + key + "[" + std::to_string(c) + "]"));
+    }
+    op.m = op.shift.empty() ? 0 : op.shift[0].B.size();
+    a->op = checked(std::move(op), where);
+  } else if (k == "retnet") {
+    RetNetOperator op;
+    op.heads = count_from_json(L, "heads", where);
+    op.WQ = mat("WQ"), op.WK = mat("WK"), op.WV = mat("WV"), op.WO = mat("WO");
+    op.gamma = vec("gamma");
+    op.N = inner_N, op.d = op.WQ.rows();
+    if (op.WQ.cols() % op.heads || op.WV.cols() % op.heads)
+      throw InputError("WQ and WV must have a multiple of heads columns (H·dk, H·dv)", where);
+    op.dk = op.WQ.cols() / op.heads, op.dv = op.WV.cols() / op.heads;
+    a->op = checked(std::move(op), where);
+  } else if (k == "rwkv") {
+    RwkvOperator op;
+    op.WV = mat("WV");
+    op.mu = vec("mu"), op.decay = vec("decay"), op.bonus = vec("bonus");
+    op.N = inner_N, op.d = op.WV.rows();
+    a->op = checked(std::move(op), where);
+  } else {
+    throw InputError("unknown architecture layer " + json_brief(kind) + " (want hyena, h3, retnet or rwkv)", where + ".kind");
+  }
+  return a;
+}
+
+json arch_to_json(const ArchLayer& a) {
+  return std::visit(
+      [](const auto& op) -> json {
+        using T = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<T, HyenaOperator>) {
+          json h = json::array();
+          for (const RatMatrix& f : op.h) h.push_back(matrix_to_json(f));
+          return {{"kind", "hyena"}, {"order", op.order}, {"W", matrix_to_json(op.W)}, {"h_s", matrix_to_json(op.hs)}, {"filters", h}};
+        } else if constexpr (std::is_same_v<T, H3Operator>) {
+          json shift = json::array(), diag = json::array();
+          for (const Ssm& s : op.shift) shift.push_back(ssm_to_json(s, false));
+          for (const Ssm& s : op.diag) diag.push_back(ssm_to_json(s, true));
+          return {{"kind", "h3"}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)}, {"WV", matrix_to_json(op.WV)},
+                  {"shift", shift}, {"diag", diag}};
+        } else if constexpr (std::is_same_v<T, RetNetOperator>) {
+          return {{"kind", "retnet"}, {"heads", op.heads}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)},
+                  {"WV", matrix_to_json(op.WV)}, {"WO", matrix_to_json(op.WO)}, {"gamma", vec_to_json(op.gamma)}};
+        } else {
+          return {{"kind", "rwkv"}, {"mu", vec_to_json(op.mu)}, {"WV", matrix_to_json(op.WV)}, {"decay", vec_to_json(op.decay)},
+                  {"bonus", vec_to_json(op.bonus)}};
+        }
+      },
+      a.op);
+}
+
+void append_arch(Model& m, const ArchLayer& a, const std::string& where) {
+  if (m.conv != ConvMode::Causal) throw InputError("a " + arch_kind(a) + " layer needs the causal conv mode", where);
+  std::vector<BaseConvLayer> ls = arch_expand(a, m.inner_N, m.inner_d, where);
+  if (m.ring == "Z")
+    for (const BaseConvLayer& b : ls)
+      for (const RatMatrix* x : {&b.W, &b.b1, &b.h, &b.b2})
+        for (const Rat& e : x->data())
+          if (!e.is_integer())
+            throw InputError("non-integer weight " + e.str() + " in the BaseConv simulation of this " + arch_kind(a) + " layer in a Z model (use ring Q)",
+                             where);
+  for (auto& b : ls) m.layers.emplace_back(std::move(b));
+}
+
+}  // namespace cz

@@ -1,0 +1,93 @@
+// RetNet multi-head retention as an exact operator (Sun et al. 2023, "Retentive Network"; Zoology
+// §H.2 Alg. 6 as recalled in spec §3 [M]): with u ∈ R^{N×d}, H heads, key width dk, value width dv,
+//   Q = u·W_Q, K = u·W_K (d × H·dk),  V = u·W_V (d × H·dv),  head h uses columns [h·dk, (h+1)·dk)
+//   of Q, K and [h·dv, (h+1)·dv) of V, and its own decay γ_h ∈ Q:
+//   o_h[n] = Σ_{m≤n} γ_h^{n−m} ⟨q_n^h, k_m^h⟩ v_m^h,     y = [o_0 | … | o_{H−1}]·W_O  (W_O: H·dv × d).
+// RetNet's GroupNorm and swish gate are not polynomial and are left out (the retention itself is
+// what Zoology writes as a gated convolution). γ is rational (RetNet: γ_h = 1 − 2^{−5−h}), so the
+// operator is over Q; over Z only when every γ_h and weight is integral (RingZ::from_rat throws
+// otherwise); over Fp when p divides no denominator.
+// Two evaluations, both written from the definition alone (no BaseConv, no convolution code):
+//   retnet_eval         the recurrent form S_n = γ·S_{n−1} + k_nᵀ v_n (dk × dv), o_n = q_n·S_n, the
+//                       independent reference of the BaseConv simulation (constructions/sim/retnet.cpp);
+//   retnet_eval_direct  the double sum above, term by term (tests check the two agree).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "exact/rings.h"
+#include "model/model.h"
+
+namespace cz {
+
+struct RetNetOperator {
+  std::size_t N = 0, d = 0, heads = 0, dk = 0, dv = 0;
+  RatMatrix WQ, WK, WV, WO;  // d×H·dk, d×H·dk, d×H·dv, H·dv×d
+  std::vector<Rat> gamma;    // one decay per head
+};
+
+void validate(const RetNetOperator& op);  // std::invalid_argument naming the first bad field
+// Seeded nonzero integer projections in [-range, range]; γ_h = 1 − 2^{−(gexp + h)} (RetNet's schedule with
+// 5 replaced by gexp), or γ_h = 1 for every head when gexp = 0 (an integral, Z-exact operator).
+RetNetOperator random_retnet(std::size_t N, std::size_t d, std::size_t heads, std::size_t dk, std::size_t dv,
+                             std::uint64_t seed, std::int64_t range, std::size_t gexp);
+bool retnet_integral(const RetNetOperator& op);  // every weight and γ in Z
+// Stored parameters: the four projections and the H decays.
+inline std::size_t retnet_params(const RetNetOperator& op) {
+  return 2 * op.d * op.heads * op.dk + 2 * op.d * op.heads * op.dv + op.heads;
+}
+
+namespace retnet_detail {
+template <Ring R>
+Matrix<typename R::Elem> proj(const R& r, const Matrix<typename R::Elem>& u, const RatMatrix& W) {
+  Matrix<typename R::Elem> y(u.rows(), W.cols(), r.zero());
+  for (std::size_t i = 0; i < u.rows(); ++i)
+    for (std::size_t j = 0; j < u.cols(); ++j)
+      for (std::size_t c = 0; c < W.cols(); ++c) r.addmul(y(i, c), u(i, j), r.from_rat(W(j, c)));
+  return y;
+}
+}  // namespace retnet_detail
+
+template <Ring R>
+Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperator& op, const Matrix<typename R::Elem>& u) {
+  using E = typename R::Elem;
+  if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("retnet: input is not N×d");
+  const std::size_t N = op.N, H = op.heads, dk = op.dk, dv = op.dv;
+  const Matrix<E> Q = retnet_detail::proj(r, u, op.WQ), K = retnet_detail::proj(r, u, op.WK), V = retnet_detail::proj(r, u, op.WV);
+  Matrix<E> o(N, H * dv, r.zero());
+  for (std::size_t h = 0; h < H; ++h) {
+    const E g = r.from_rat(op.gamma[h]);
+    Matrix<E> S(dk, dv, r.zero());  // state: Σ_{m≤n} γ^{n−m} k_mᵀ v_m
+    for (std::size_t n = 0; n < N; ++n) {
+      for (std::size_t a = 0; a < dk; ++a)
+        for (std::size_t b = 0; b < dv; ++b) S(a, b) = r.add(r.mul(g, S(a, b)), r.mul(K(n, h * dk + a), V(n, h * dv + b)));
+      for (std::size_t a = 0; a < dk; ++a)
+        for (std::size_t b = 0; b < dv; ++b) r.addmul(o(n, h * dv + b), Q(n, h * dk + a), S(a, b));
+    }
+  }
+  return retnet_detail::proj(r, o, op.WO);
+}
+
+template <Ring R>
+Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperator& op, const Matrix<typename R::Elem>& u) {
+  using E = typename R::Elem;
+  if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("retnet: input is not N×d");
+  const std::size_t N = op.N, H = op.heads, dk = op.dk, dv = op.dv;
+  const Matrix<E> Q = retnet_detail::proj(r, u, op.WQ), K = retnet_detail::proj(r, u, op.WK), V = retnet_detail::proj(r, u, op.WV);
+  Matrix<E> o(N, H * dv, r.zero());
+  for (std::size_t h = 0; h < H; ++h)
+    for (std::size_t n = 0; n < N; ++n)
+      for (std::size_t m = 0; m <= n; ++m) {
+        E w = r.one();  // γ^{n−m}
+        for (std::size_t t = m; t < n; ++t) w = r.mul(w, r.from_rat(op.gamma[h]));
+        E ip = r.zero();  // ⟨q_n, k_m⟩
+        for (std::size_t a = 0; a < dk; ++a) r.addmul(ip, Q(n, h * dk + a), K(m, h * dk + a));
+        const E c = r.mul(w, ip);
+        for (std::size_t b = 0; b < dv; ++b) r.addmul(o(n, h * dv + b), c, V(m, h * dv + b));
+      }
+  return retnet_detail::proj(r, o, op.WO);
+}
+
+}  // namespace cz

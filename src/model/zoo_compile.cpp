@@ -1,0 +1,176 @@
+// The BaseConv compilers of the gated-convolution zoo (constructions/sim/*_sim.h document each
+// layout; ours [R]). They live in src/model so that the model-json reader can expand an
+// architecture layer (model/arch_layer.h) into its verified simulation.
+#include "model/zoo_compile.h"
+
+namespace cz::sim {
+namespace {
+Model shell(std::size_t N, std::size_t d) {
+  Model m;
+  m.N = m.inner_N = N;
+  m.d = m.inner_d = d;
+  m.conv = ConvMode::Causal;
+  return m;
+}
+}  // namespace
+
+Model hyena_to_baseconv(const HyenaOperator& op, bool short_conv) {
+  validate(op);
+  if (!short_conv)
+    for (std::size_t t = 0; t < op.N; ++t)
+      for (std::size_t c = 0; c < op.hs.cols(); ++c)
+        if (op.hs(t, c) != Rat(t == 0 ? 1 : 0)) throw std::invalid_argument("hyena_to_baseconv: h_s is not δ0, the short-conv layer is needed");
+  const std::size_t N = op.N, d = op.d, k = op.order, D = (k + 1) * d;
+  Model m = shell(N, d);
+  m.inner_d = D;
+  BaseConvLayer lin = zero_baseconv(m);  // (x·W_A + 0) ⊙ (0 ∗ x + 1)
+  for (std::size_t j = 0; j < d; ++j)
+    for (std::size_t c = 0; c < D; ++c) lin.W(j, c) = op.W(j, c);
+  for (auto& x : lin.b2.data()) x = Rat(1);
+  m.layers.push_back(std::move(lin));
+  BaseConvLayer conv = zero_baseconv(m);  // (0 + 1) ⊙ (h_s ∗ x + 0)
+  for (auto& x : conv.b1.data()) x = Rat(1);
+  conv.h = op.hs;
+  if (short_conv) m.layers.push_back(std::move(conv));
+  for (std::size_t l = 1; l <= k; ++l) {
+    BaseConvLayer g = zero_baseconv(m);
+    for (std::size_t j = 0; j < d; ++j) g.W(l * d + j, j) = Rat(1);  // p^ℓ into block 0
+    for (std::size_t c = (l + 1) * d; c < D; ++c) g.W(c, c) = Rat(1);  // blocks m > ℓ kept
+    for (std::size_t i = 0; i < N; ++i) {
+      for (std::size_t j = 0; j < d; ++j) g.h(i, j) = op.h[l - 1](i, j);
+      for (std::size_t c = d; c < D; ++c) g.b2(i, c) = Rat(1);
+    }
+    m.layers.push_back(std::move(g));
+  }
+  return m;
+}
+
+Model hyena_to_baseconv_narrow(const HyenaOperator& op) {
+  validate(op);
+  const std::size_t N = op.N, d = op.d, k = op.order;
+  const std::size_t Z = 0, U = d, P = 2 * d;  // block offsets: z^ℓ, the input u, the next p
+  Model m = shell(N, d);
+  m.inner_d = 3 * d;
+  auto keep = [&](BaseConvLayer& L, std::size_t block, bool through_conv) {  // block passes unchanged
+    for (std::size_t j = 0; j < d; ++j) {
+      if (through_conv) {
+        L.h(0, block + j) = Rat(1);
+        for (std::size_t i = 0; i < N; ++i) L.b1(i, block + j) = Rat(1);
+      } else {
+        L.W(block + j, block + j) = Rat(1);
+        for (std::size_t i = 0; i < N; ++i) L.b2(i, block + j) = Rat(1);
+      }
+    }
+  };
+  auto project = [&](BaseConvLayer& L, std::size_t from, std::size_t to, std::size_t l) {  // to ← x[from]·W_ℓ
+    for (std::size_t j = 0; j < d; ++j)
+      for (std::size_t c = 0; c < d; ++c) L.W(from + j, to + c) = op.W(j, l * d + c);
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t c = 0; c < d; ++c) L.b2(i, to + c) = Rat(1);
+  };
+  auto short_conv = [&](BaseConvLayer& L, std::size_t block, std::size_t l) {  // block ← h_s^ℓ ∗ block
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t j = 0; j < d; ++j) L.h(i, block + j) = op.hs(i, l * d + j), L.b1(i, block + j) = Rat(1);
+  };
+  BaseConvLayer lin = zero_baseconv(m);  // Z ← u·W_0, P ← u·W_1, U ← u
+  project(lin, 0, Z, 0);
+  project(lin, 0, P, 1);
+  for (std::size_t j = 0; j < d; ++j) lin.W(j, U + j) = Rat(1);
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j < d; ++j) lin.b2(i, U + j) = Rat(1);
+  m.layers.push_back(std::move(lin));
+  BaseConvLayer conv = zero_baseconv(m);  // v = h_s^0 ∗ Z, p^1 = h_s^1 ∗ P, U kept
+  short_conv(conv, Z, 0);
+  short_conv(conv, P, 1);
+  keep(conv, U, true);
+  m.layers.push_back(std::move(conv));
+  for (std::size_t l = 1; l <= k; ++l) {
+    BaseConvLayer g = zero_baseconv(m);  // Z ← p^ℓ ⊙ (h^ℓ ∗ Z); P ← u·W_{ℓ+1}; U kept
+    for (std::size_t j = 0; j < d; ++j) g.W(P + j, Z + j) = Rat(1);
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t j = 0; j < d; ++j) g.h(i, Z + j) = op.h[l - 1](i, j);
+    if (l < k) {
+      project(g, U, P, l + 1);
+      keep(g, U, false);
+    }
+    m.layers.push_back(std::move(g));
+    if (l < k) {
+      BaseConvLayer c = zero_baseconv(m);  // p^{ℓ+1} = h_s^{ℓ+1} ∗ P; Z and U kept
+      short_conv(c, P, l + 1);
+      keep(c, Z, true);
+      keep(c, U, true);
+      m.layers.push_back(std::move(c));
+    }
+  }
+  return m;
+}
+
+Model retnet_to_baseconv(const RetNetOperator& op) {
+  validate(op);
+  const std::size_t N = op.N, d = op.d, H = op.heads, dk = op.dk, dv = op.dv, P = H * dk * dv;
+  auto pair = [&](std::size_t h, std::size_t a, std::size_t b) { return (h * dk + a) * dv + b; };
+  auto key = [&](std::size_t h, std::size_t a) { return P + h * dk + a; };
+  auto query = [&](std::size_t h, std::size_t a) { return P + H * dk + h * dk + a; };
+  Model m = shell(N, d);
+  m.inner_d = retnet_inner_d(op);
+  m.ring = retnet_integral(op) ? "Z" : "Q";
+  BaseConvLayer l1 = zero_baseconv(m);
+  for (auto& x : l1.b2.data()) x = Rat(1);
+  for (std::size_t j = 0; j < d; ++j)
+    for (std::size_t h = 0; h < H; ++h)
+      for (std::size_t a = 0; a < dk; ++a) {
+        l1.W(j, key(h, a)) = op.WK(j, h * dk + a);
+        l1.W(j, query(h, a)) = op.WQ(j, h * dk + a);
+        for (std::size_t b = 0; b < dv; ++b) l1.W(j, pair(h, a, b)) = op.WV(j, h * dv + b);
+      }
+  BaseConvLayer l2 = zero_baseconv(m), l3 = zero_baseconv(m), l4 = zero_baseconv(m);
+  for (auto& x : l4.b2.data()) x = Rat(1);
+  for (std::size_t h = 0; h < H; ++h)
+    for (std::size_t a = 0; a < dk; ++a) {
+      l2.W(query(h, a), query(h, a)) = Rat(1);
+      for (std::size_t i = 0; i < N; ++i) l2.b2(i, query(h, a)) = Rat(1);
+      for (std::size_t b = 0; b < dv; ++b) {
+        const std::size_t c = pair(h, a, b);
+        l2.W(key(h, a), c) = Rat(1);
+        l2.h(0, c) = Rat(1);
+        l3.W(query(h, a), c) = Rat(1);
+        Rat g(1);  // γ_h^t
+        for (std::size_t t = 0; t < N; ++t, g *= op.gamma[h]) l3.h(t, c) = g;
+        for (std::size_t j = 0; j < d; ++j) l4.W(c, j) = op.WO(h * dv + b, j);
+      }
+    }
+  m.layers = {std::move(l1), std::move(l2), std::move(l3), std::move(l4)};
+  validate(m, "sim/retnet");
+  return m;
+}
+
+Model rwkv_to_baseconv(const RwkvOperator& op) {
+  validate(op);
+  const std::size_t N = op.N, d = op.d;
+  Model m = shell(N, 2 * d);
+  m.ring = rwkv_integral(op) ? "Z" : "Q";
+  BaseConvLayer l1 = zero_baseconv(m), l2 = zero_baseconv(m), l3 = zero_baseconv(m);
+  for (auto& x : l1.b1.data()) x = Rat(1);
+  for (auto& x : l3.b1.data()) x = Rat(1);
+  for (std::size_t c = 0; c < d; ++c) {
+    l1.h(0, c) = Rat(1);
+    l1.h(0, d + c) = op.mu[c];
+    if (N > 1) l1.h(1, d + c) = Rat(1) - op.mu[c];
+    for (std::size_t j = 0; j < d; ++j) l2.W(d + j, c) = op.WV(j, c);
+    l2.h(0, c) = Rat(1);
+    l2.W(c, d + c) = Rat(1);
+    for (std::size_t i = 0; i < N; ++i) l2.b2(i, d + c) = Rat(1);
+    Rat g(1);  // λ^{t−1}
+    for (std::size_t t = 0; t < N; ++t) {
+      const Rat tap = t == 0 ? op.bonus[c] : g;
+      if (t) g *= op.decay[c];
+      l3.h(t, c) = tap;
+      l3.h(t, d + c) = tap;
+    }
+  }
+  m.layers = {std::move(l1), std::move(l2), std::move(l3)};
+  validate(m, "sim/rwkv");
+  return m;
+}
+
+}  // namespace cz::sim

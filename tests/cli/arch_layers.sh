@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Architecture layers in model-json (issue 28; docs/contract.md "Architecture layers") through the
+# real binary: a "retnet" and an "rwkv" layer evaluate like an independent Python reading of the
+# contract (fractions, the definitions' double sums), a "hyena" and an "h3" layer evaluate like the
+# sim constructions' exported expansions, a wrong γ changes the output, and bad layers exit 2
+# with `error: ... (FILE.layers[0]...)`.
+set -u
+CZ="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+. "$(dirname "$0")/check_lib.sh"  # T, fails, check, err_has, out_has
+cd "$T"
+
+python3 - <<'PY'
+import json, copy
+N = 3
+base = {"format": "circuitzoo.model/1", "N": N, "inner_N": N, "conv": "causal"}
+ret = {"kind": "retnet", "heads": 1, "WQ": [[1, -1]], "WK": [[2, 1]], "WV": [[1, 3]], "WO": [[1], [-2]], "gamma": ["1/2"]}
+json.dump(dict(base, ring="Q", d=1, inner_d=8, layers=[ret]), open("ret.json", "w"))
+json.dump(dict(base, ring="Z", d=1, inner_d=8, layers=[ret]), open("ret_z.json", "w"))
+json.dump(dict(base, ring="Q", d=1, inner_d=7, layers=[ret]), open("ret_narrow.json", "w"))
+json.dump(dict(base, ring="Q", d=1, inner_d=8, conv="cyclic", layers=[ret]), open("ret_cyclic.json", "w"))
+bad = copy.deepcopy(ret); bad["gamma"] = ["1/3"]
+json.dump(dict(base, ring="Q", d=1, inner_d=8, layers=[bad]), open("ret_mutant.json", "w"))
+short = copy.deepcopy(ret); short["gamma"] = []
+json.dump(dict(base, ring="Q", d=1, inner_d=8, layers=[short]), open("ret_short.json", "w"))
+rw = {"kind": "rwkv", "mu": ["1/4"], "WV": [[2]], "decay": ["1/2"], "bonus": ["3/2"]}
+json.dump(dict(base, ring="Q", d=2, inner_d=2, layers=[rw]), open("rwkv.json", "w"))
+json.dump({"input": [[1], [-2], [3]]}, open("in1.json", "w"))
+json.dump({"input": [[2, 1], [1, -1], [3, 2]]}, open("in2.json", "w"))
+PY
+
+# Independent references (fractions; the contract's definitions as double sums).
+python3 - <<'PY'
+import json
+from fractions import Fraction as F
+u = [r[0] for r in json.load(open("in1.json"))["input"]]
+g = F(1, 2)
+q = [x * 1 for x in u], [x * -1 for x in u]; k = [x * 2 for x in u], [x * 1 for x in u]; v = [x * 1 for x in u], [x * 3 for x in u]
+o = [[sum(g ** (n - m) * (q[0][n] * k[0][m] + q[1][n] * k[1][m]) * v[b][m] for m in range(n + 1)) for b in range(2)] for n in range(3)]
+y = [[o[n][0] * 1 + o[n][1] * -2] for n in range(3)]
+json.dump(y, open("want_ret.json", "w"), default=str)
+E, x = [r[0] for r in json.load(open("in2.json"))["input"]], [r[1] for r in json.load(open("in2.json"))["input"]]
+mu, W, lam, beta = F(1, 4), 2, F(1, 2), F(3, 2)
+vv = [W * (mu * x[t] + (1 - mu) * (x[t - 1] if t else 0)) for t in range(3)]
+num = [sum(lam ** (t - 1 - i) * E[i] * vv[i] for i in range(t)) + beta * E[t] * vv[t] for t in range(3)]
+den = [sum(lam ** (t - 1 - i) * E[i] for i in range(t)) + beta * E[t] for t in range(3)]
+json.dump([[num[t], den[t]] for t in range(3)], open("want_rwkv.json", "w"), default=str)
+PY
+same() {  # same NAME FILE: the last output equals FILE's matrix (entries compared as fractions)
+  python3 - "$T/out" "$2" <<'PY' || { echo "FAIL $1: output differs from $2"; fails=$((fails+1)); }
+import json, sys
+from fractions import Fraction as F
+got = json.load(open(sys.argv[1]))["output"]; want = json.load(open(sys.argv[2]))
+assert [[F(str(e)) for e in r] for r in got] == [[F(str(e)) for e in r] for r in want], (got, want)
+PY
+}
+check eval-retnet 0 "$CZ" eval --model ret.json --input in1.json --json -; same eval-retnet want_ret.json
+check eval-rwkv 0 "$CZ" eval --model rwkv.json --input in2.json --json -; same eval-rwkv want_rwkv.json
+check eval-retnet-mutant 0 "$CZ" eval --model ret_mutant.json --input in1.json --json -
+python3 - "$T/out" <<'PY' || { echo "FAIL retnet-mutant: a wrong gamma left the output unchanged"; fails=$((fails+1)); }
+import json, sys
+from fractions import Fraction as F
+got = json.load(open(sys.argv[1]))["output"]; want = json.load(open("want_ret.json"))
+assert [[F(str(e)) for e in r] for r in got] != [[F(str(e)) for e in r] for r in want]
+PY
+# Hyena of order 1 (d = 1): x = h_s ∗ (u·W), y = p1 ⊙ (h1 ∗ v), against the same sums in Python.
+python3 - <<'PY'
+import json
+N = 3
+W, hs, h1 = [[2, -1]], [[1, 1], [2, 0], [0, -1]], [[1], [-1], [3]]
+m = {"format": "circuitzoo.model/1", "ring": "Z", "N": N, "d": 1, "inner_N": N, "inner_d": 2, "conv": "causal",
+     "layers": [{"kind": "hyena", "order": 1, "W": W, "h_s": hs, "filters": [h1]}]}
+json.dump(m, open("hyena.json", "w"))
+u = [r[0] for r in json.load(open("in1.json"))["input"]]
+z = [[u[i] * W[0][c] for c in range(2)] for i in range(N)]
+x = [[sum(hs[t][c] * z[i - t][c] for t in range(i + 1)) for c in range(2)] for i in range(N)]
+y = [[x[i][1] * sum(h1[t][0] * x[i - t][0] for t in range(i + 1))] for i in range(N)]
+json.dump(y, open("want_hyena.json", "w"))
+PY
+check eval-hyena 0 "$CZ" eval --model hyena.json --input in1.json --json -; same eval-hyena want_hyena.json
+check stats-retnet 0 "$CZ" stats --model ret.json --json -
+out_has stats-retnet '"L": 4'
+check z-ring 2 "$CZ" eval --model ret_z.json --input in1.json
+err_has z-ring "^error: non-integer weight 1/2 in the BaseConv simulation of this retnet layer in a Z model (use ring Q) (ret_z.json.layers\[0\])"
+check narrow 2 "$CZ" eval --model ret_narrow.json --input in1.json
+err_has narrow "needs inner_d >= 8 (its BaseConv simulation's width), got 7 (ret_narrow.json.layers\[0\])"
+check cyclic 2 "$CZ" eval --model ret_cyclic.json --input in1.json; err_has cyclic "needs the causal conv mode"
+check short 2 "$CZ" eval --model ret_short.json --input in1.json; err_has short "want one decay γ per head (ret_short.json.layers\[0\])"
+# A tiny file whose expansion is huge (Hyena of order 3000 on N = d = 1: 3002 layers of 3001×3001
+# weights) is refused by the memory budget before anything is built.
+python3 - <<'PY'
+import json
+k = 3000
+m = {"format": "circuitzoo.model/1", "ring": "Z", "N": 1, "d": 1, "inner_N": 1, "inner_d": k + 1, "conv": "causal",
+     "layers": [{"kind": "hyena", "order": k, "W": [[1] * (k + 1)], "h_s": [[1] * (k + 1)], "filters": [[[1]]] * k}]}
+json.dump(m, open("huge.json", "w"))
+PY
+check huge 2 timeout 20 "$CZ" eval --model huge.json --input in1.json; err_has huge "the BaseConv simulation of a hyena layer (3002 layers at inner 1 x 3001)"
+echo "arch_layers: $fails failure(s)"
+[ "$fails" = 0 ]
