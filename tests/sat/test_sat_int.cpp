@@ -113,7 +113,7 @@ TEST_CASE("sat-int: the model bit-blast equals the exact evaluator on random mod
       Model m;
       m.N = 4, m.d = 2, m.inner_N = 5, m.inner_d = 3, m.conv = mode;
       m.layers.push_back(BaseConvLayer{rnd(3, 3, 2, 0.6), rnd(5, 3, 1, 0.5), rnd(5, 3, 2, 0.6), rnd(5, 3, 1, 0.5)});
-      if (kind == 1) m.layers.push_back(MlpLayer{rnd(3, 4, 2, 0.7), rnd(5, 4, 2, 0.5), rnd(4, 3, 2, 0.7), rnd(5, 3, 1, 0.5)});
+      if (kind == 1) m.layers.push_back(MlpLayer{rnd(3, 3, 2, 0.7), rnd(5, 3, 2, 0.5), rnd(3, 3, 2, 0.7), rnd(5, 3, 1, 0.5)});
       if (kind == 2) m.layers.push_back(LinearAttentionLayer{rnd(3, 2, 1, 0.7), rnd(3, 2, 1, 0.7), rnd(3, 3, 1, 0.7)});
       m.layers.push_back(BaseConvLayer{rnd(3, 3, 1, 0.6), rnd(5, 3, 1, 0.5), rnd(5, 3, 1, 0.6), rnd(5, 3, 1, 0.5)});
       validate(m);
