@@ -95,6 +95,29 @@ Word WordBuilder::add(const Word& a, const Word& b) {
   return make(add_bits(ext(a, w), ext(b, w), b_.zero()), std::move(lo), std::move(hi));
 }
 
+Word WordBuilder::sum(const Word& a, const Word& b) {
+  std::vector<Word> t;
+  Int c(0);  // the constant addends, added last as one term
+  auto put = [&](const Word& w) {
+    for (const Word& x : w.terms.empty() ? std::vector<Word>{w} : w.terms) {
+      if (x.is_const()) c += x.lo;
+      else t.push_back(Word{x.bits, x.lo, x.hi, {}});
+    }
+  };
+  put(a), put(b);
+  std::stable_sort(t.begin(), t.end(), [](const Word& x, const Word& y) {
+    for (std::size_t k = 0; k < std::min(x.bits.size(), y.bits.size()); ++k)
+      if (x.bits[k].id != y.bits[k].id) return x.bits[k].id > y.bits[k].id;
+    return x.bits.size() > y.bits.size();
+  });
+  if (!c.is_zero()) t.push_back(constant(c));
+  if (t.empty()) return constant(Int(0));
+  Word acc = t[0];
+  for (std::size_t k = 1; k < t.size(); ++k) acc = add(acc, t[k]);
+  if (t.size() > 1 && !acc.is_const()) acc.terms = std::move(t);
+  return acc;
+}
+
 Word WordBuilder::sub(const Word& a, const Word& b) {
   Int lo = a.lo - b.hi, hi = a.hi - b.lo;
   if (lo == hi) return constant(lo);

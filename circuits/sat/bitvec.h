@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "circuits/gadgets_bits.h"
 #include "exact/integer.h"
@@ -26,6 +27,8 @@ namespace cz::circuits::sat {
 struct Word {
   gadgets::Bits bits;  // LSB first, two's complement; size == width_for(lo, hi) (empty: the value 0)
   Int lo, hi;          // certified: lo <= value <= hi on every input of the domain
+  // A sum built by WordBuilder::sum: its addends in canonical order (empty: not such a sum).
+  std::vector<Word> terms;
   bool is_const() const { return lo == hi; }
 };
 
@@ -49,6 +52,11 @@ class WordBuilder {
   Word from_bit(Wire bit);
 
   Word add(const Word& a, const Word& b);
+  // a + b with the addends of both sides flattened, sorted canonically (newest wires first) and
+  // added in that order, so two sums of the same terms in different orders (a convolution's
+  // taps, a running sum) are the same gates after hash-consing: the solver then need not prove
+  // that reassociated adder chains agree (cumsum's rows past 9 stalled CaDiCaL otherwise).
+  Word sum(const Word& a, const Word& b);
   Word sub(const Word& a, const Word& b);
   Word neg(const Word& a);
   Word mul(const Word& a, const Word& b);
@@ -89,11 +97,11 @@ struct BitRing {
     if (!q.is_integer()) throw std::domain_error("non-integer " + q.str() + " in the bit-blasted ring Z");
     return wb->constant(q.num());
   }
-  Word add(const Word& a, const Word& b) const { return wb->add(a, b); }
+  Word add(const Word& a, const Word& b) const { return wb->sum(a, b); }
   Word sub(const Word& a, const Word& b) const { return wb->sub(a, b); }
   Word mul(const Word& a, const Word& b) const { return wb->mul(a, b); }
   Word neg(const Word& a) const { return wb->neg(a); }
-  void addmul(Word& acc, const Word& a, const Word& b) const { acc = wb->add(acc, wb->mul(a, b)); }
+  void addmul(Word& acc, const Word& a, const Word& b) const { acc = wb->sum(acc, wb->mul(a, b)); }
   bool is_zero(const Word& a) const { return a.lo.is_zero() && a.hi.is_zero(); }
   bool equal(const Word& a, const Word& b) const {
     return (a.is_const() && b.is_const() && a.lo == b.lo) || (a.bits == b.bits && a.lo == b.lo && a.hi == b.hi);
