@@ -11,6 +11,7 @@
 #include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
+#include "app/engine/sat_model_path.h"
 #include "app/engine/sat_path.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
@@ -61,6 +62,10 @@ int cmd_verify_byo(const VerifyOptions& o) {
   const DomainOptions dom = domain_options(o);
 
   if (!o.program_file.empty()) {
+    if (o.method == "sat")
+      throw InputError("a program file is not provable by --method sat: it is a recurrent program (a loop over the sequence), "
+                       "not a circuit or a model",
+                       "--method sat");
     const nlohmann::json source = parse_json_input(read_file(o.program_file), o.program_file);
     const ProgramFile pf = program_from_json(source, o.program_file);
     const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
@@ -69,13 +74,14 @@ int cmd_verify_byo(const VerifyOptions& o) {
   ByoArtifact art;
   if (!o.model_file.empty()) {
     art = model_artifact(read_model_file(o.model_file), o.model_file);
+    if (o.method == "sat") return finish_sat(o, run_model_task_sat(task, parse_params(o.params), art, sat_options(o)));
   } else {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
     auto c = std::make_shared<const circuits::Circuit>(circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file));
     art = circuit_artifact(c, o.circuit_file, fmt);
     if (o.method == "sat") return finish_sat(o, run_task_sat(task, parse_params(o.params), art, c, sat_options(o)));
   }
-  if (o.method == "sat") throw InputError("--method sat checks --circuit files (models and programs are not circuits)", "--method sat");
+  if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");
   const Report r = run_task_check(task, parse_params(o.params), art, dom);
   return finish(o, r, task, {{"kind", art.kind}, {"file", art.file}, {"format", art.format}});
 }

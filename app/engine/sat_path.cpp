@@ -1,5 +1,8 @@
 #include "app/engine/sat_path.h"
 
+#include "app/engine/sat_model_path.h"
+#include "app/engine/sat_problem.h"
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -34,18 +37,7 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-// What a proof is about: the circuit, the task's checker, the domain stated exactly, and how a
-// SAT model (the checker's task input bits) is confirmed by the enumerating engine.
-struct Problem {
-  std::shared_ptr<const circuits::Circuit> artifact;
-  ref::Checker checker;
-  std::string domain_text;
-  Int instances{0};
-  // The engine's failure on the instance of these task input bits; nullopt: the engine finds the
-  // instance correct (then the SAT answer was wrong: a bug of this path).
-  std::function<std::optional<Failure>(const std::vector<int>& bits)> confirm;
-  std::vector<std::string> notes;
-};
+using Problem = SatProblem;
 
 std::vector<std::string> output_names(const circuits::Circuit& c) {
   std::vector<std::string> v;
@@ -268,10 +260,12 @@ std::string not_provable_why(const Construction& c, const Built& bt) {
     return "its model depends on the instance (data-dependent kernels): there is no one circuit to prove";
   if (c.name == "sd/recurrent-jrt") return "it is a recurrent program, not a circuit";
   if (bt.model)
-    return "its artifact is an integer model; bit-blasting integer models is not built yet (all-Bit circuits only)";
+    return "its artifact is an integer model of task " + c.task + ", which has no integer reference checker yet (" +
+           kSatModelCovers + ")";
   if (!bt.circuit_ir) return "it has no circuit artifact";
   if (!bt.circuit_ir->all_outputs_bit() || !bt.circuit_ir->all_inputs_bit())
-    return "its artifact is an integer model/circuit (Field wires); bit-blasting integer models is not built yet";
+    return "its artifact is a circuit with Field wires and no integer model; --method sat bit-blasts integer models (" +
+           std::string(kSatModelCovers) + ")";
   return "no reference checker for task " + c.task + " yet (covered: mqar triples, compare, sort)";
 }
 
@@ -493,9 +487,21 @@ nlohmann::json head_of(const std::string& name, const Params& p, const Built& bt
 
 }  // namespace
 
+SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json head) { return solve_problem(pr, o, std::move(head)); }
+std::optional<Failure> sat_engine_failure(const Check& check, std::uint64_t k) { return engine_failure(check, k); }
+mqar::Instance sat_mqar_instance(const mqar::Codec& codec, std::size_t n, const std::vector<int>& bits) {
+  return mqar_instance(codec, n, bits);
+}
+circuits::reference::MqarSpec sat_mqar_spec(const mqar::Codec& codec, std::size_t n) { return mqar_spec(codec, n); }
+Int sat_triples_instances(std::size_t n, std::size_t c) { return triples_instances(n, c); }
+std::string sat_triples_text(std::size_t n, std::size_t c, const mqar::Codec& codec, const Int& count) {
+  return triples_text(n, c, codec, count);
+}
+
 SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std::string>& given, const SatOptions& o) {
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
+  if (sat_model_covers(c, p, bt)) return run_model_sat(c, p, bt, o);  // integer models (sat_model_path.h)
   Problem pr;
   if (c.name == "mqar/dyadic") pr = dyadic_problem(p, bt);
   else if (c.name == "circuit/compare") pr = compare_problem(c, p, bt);

@@ -8,12 +8,8 @@
 
 namespace cz::circuits::sat {
 
-namespace {
-
 namespace g = gadgets;
 
-// Replays the Bit skeleton of c into b (BitDefs through the Boolean gadgets), inputs from in(k).
-// Returns the wires of c's outputs.
 std::vector<Wire> replay(Builder& b, const Circuit& c, const std::function<Wire(std::size_t)>& in) {
   const std::vector<std::uint8_t> need = boolean_skeleton(c);
   std::vector<Wire> w(c.size());
@@ -36,8 +32,6 @@ std::vector<Wire> replay(Builder& b, const Circuit& c, const std::function<Wire(
   for (const auto& o : c.outputs()) outs.push_back(w[o.gate]);
   return outs;
 }
-
-}  // namespace
 
 Circuit miter_circuit(const Circuit& artifact, const reference::Checker& ch, const std::vector<std::size_t>& groups,
                       const std::string& where, const std::vector<std::pair<std::size_t, bool>>& fixed) {

@@ -4,7 +4,15 @@
 #pragma once
 #include "circuits/reference/checker.h"
 
+#include <functional>
+
+#include "circuits/builder.h"
+
 namespace cz::circuits::sat {
+
+// Replays the Bit skeleton of c into b (BitDefs through the Boolean gadgets), inputs from in(k).
+// Returns the wires of c's outputs.
+std::vector<Wire> replay(Builder& b, const Circuit& c, const std::function<Wire(std::size_t)>& in);
 
 Circuit miter_circuit(const Circuit& artifact, const reference::Checker& checker, const std::vector<std::size_t>& groups,
                       const std::string& where, const std::vector<std::pair<std::size_t, bool>>& fixed = {});

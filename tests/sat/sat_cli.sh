@@ -15,8 +15,15 @@ python3 -c "import json,sys; j=json.load(open('$T/out')); assert j['verdict']=='
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['tokens'], j" || fail "refutation json"
 grep -q "confirmed by the enumerating engine" "$T/err" || fail "refutation text"
 [ "$(rc "$CZ" verify mqar/dyadic -p n=8 -p c=16 --method sat --timeout 0.05)" = 4 ] || fail "undecided exit"
-[ "$(rc "$CZ" verify mqar/attention --method sat)" = 2 ] || fail "refusal exit"
-grep -q "^error: mqar/attention is not provable by --method sat: .* (--method sat)$" "$T/err" || fail "refusal text"
+[ "$(rc "$CZ" verify mqar/autocorrelation --method sat)" = 2 ] || fail "refusal exit"
+grep -q "^error: mqar/autocorrelation is not provable by --method sat: .* (--method sat)$" "$T/err" || fail "refusal text"
+# Integer models (sat_model_path.h): a built-in primitive and a user's model-json against a task.
+[ "$(rc "$CZ" verify primitive/cumsum -p N=4 -p d=1 --method sat --json -)" = 0 ] || fail "integer proof exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==2401 and j['model']['ring']=='Z', j" || fail "integer proof json"
+"$CZ" export primitive/shift_down -p N=4 -p d=1 -p s=1 --format model-json -o "$T/m.json" >/dev/null 2>&1
+[ "$(rc "$CZ" verify --model "$T/m.json" --task shift_down -p s=1 --method sat)" = 0 ] || fail "model file proof"
+[ "$(rc "$CZ" verify --model "$T/m.json" --task shift_down -p s=2 --method sat --json -)" = 1 ] || fail "model file refutation"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['shrunk'], j" || fail "model refutation json"
 [ "$(rc "$CZ" verify circuit/compare --method sat --samples 5)" = 2 ] || fail "--samples refused"
 [ "$(rc "$CZ" verify circuit/compare --method nope)" = 2 ] || fail "bad --method"
 # A user's circuit file against task mqar: the mqar/dyadic one-hot export has only the query rows,
