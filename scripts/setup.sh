@@ -4,9 +4,11 @@
 # setup.sh DIR CMAKE_ARGS... configures DIR with those arguments instead (test.sh --sanitize).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# python3-pandas and python3-tqdm: what the README's Python quick start imports (a DataFrame of a sweep; tqdm bars of
+# long calls), issue 26 item 2.
 # cadical (the SAT solver of verify --method sat) and picosat (its --confirm second opinion), issue 27.
 # berkeley-abc lets tests check that AIGER/BLIF exports are accepted by ABC (Yosys is too heavy: it pulls GTK).
-PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc python3-numpy python3-pybind11 python3-matplotlib python3-pytest openmpi-bin libopenmpi-dev cadical picosat)
+PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
