@@ -28,7 +28,7 @@ echo '{"input": [[5],[-7],["123456789012345678901"],[2]]}' >"$T/in.json"
 check eval-file 0 "$CZ" eval --model "$T/m.json" --input "$T/in.json"; cp "$T/out" "$T/eval-file.out"
 "$CZ" eval --model "$T/m.json" --input - <"$T/in.json" >"$T/out" 2>"$T/err" || { echo "FAIL eval-stdin"; cat "$T/err"; fails=$((fails+1)); }
 cmp -s "$T/out" "$T/eval-file.out" || { echo "FAIL eval-stdin: output differs from --input FILE"; fails=$((fails+1)); }
-"$CZ" eval --model - --input - <"$T/in.json" >"$T/out" 2>"$T/err"; rc=$?
+"$CZ" eval --model - --input - <"$T/m.json" >"$T/out" 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "standard input is already read" "$T/err" || { echo "FAIL two-stdin: exit $rc"; cat "$T/err"; fails=$((fails+1)); }
 
 # zoology's names (item 9): -p vocab_size / num_kv_pairs / input_seq_len are ours c / n|kv / N.
