@@ -1,7 +1,8 @@
 # `cmake --install build --prefix P`: the CLI (bin/circuitzoo), scripts/plot.py
 # (share/circuitzoo, where `sweep --plot` finds it), the headers (include/circuitzoo, the same
 # layout as the tree: "model/model.h", "circuits/circuit.h"), the libraries and a CMake package:
-#   find_package(circuitzoo REQUIRED)
+#   find_package(circuitzoo REQUIRED)                      # every component whose dependencies are found
+#   find_package(circuitzoo REQUIRED COMPONENTS core)      # core + circuits only: no MPI, CUDA or Boost looked for
 #   target_link_libraries(app PRIVATE circuitzoo::constructions circuitzoo::engine circuitzoo::circuits circuitzoo::core)
 # circuitzoo::constructions is an object library (every construction registers itself at start-up).
 include(GNUInstallDirs)
@@ -16,10 +17,21 @@ set_target_properties(cz_options PROPERTIES EXPORT_NAME options)
 
 install(TARGETS circuitzoo RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(PROGRAMS scripts/plot.py DESTINATION ${CMAKE_INSTALL_DATADIR}/circuitzoo)
-install(TARGETS cz_core cz_circuits cz_gpu cz_constructions cz_engine cz_options EXPORT circuitzooTargets
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/circuitzoo/objects)
+# One export set per component (issue 26 item 6), so that circuitzooConfig.cmake finds each
+# component's dependencies only when that component is asked for: core (core, circuits, options)
+# needs FLINT, nlohmann_json and Threads; gpu adds CUDAToolkit when built with CUDA; engine adds
+# MPI when built with it; constructions needs gpu. Boost is for the tests only.
+foreach(_cz_comp IN ITEMS core gpu constructions engine)
+  if(_cz_comp STREQUAL "core")
+    set(_cz_targets cz_options cz_core cz_circuits)
+  else()
+    set(_cz_targets cz_${_cz_comp})
+  endif()
+  install(TARGETS ${_cz_targets} EXPORT circuitzoo_${_cz_comp}Targets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/circuitzoo/objects)
+endforeach()
 install(DIRECTORY src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY circuits/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/circuits FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY app/engine app/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/app FILES_MATCHING PATTERN "*.h")
@@ -27,7 +39,9 @@ install(DIRECTORY gpu/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/gpu FI
 install(DIRECTORY constructions/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/constructions FILES_MATCHING PATTERN "*.h")
 
 set(CZ_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/circuitzoo)
-install(EXPORT circuitzooTargets NAMESPACE circuitzoo:: DESTINATION ${CZ_CMAKE_DIR})
+foreach(_cz_comp IN ITEMS core gpu constructions engine)
+  install(EXPORT circuitzoo_${_cz_comp}Targets NAMESPACE circuitzoo:: DESTINATION ${CZ_CMAKE_DIR})
+endforeach()
 configure_package_config_file(cmake/circuitzooConfig.cmake.in ${CMAKE_BINARY_DIR}/circuitzooConfig.cmake
   INSTALL_DESTINATION ${CZ_CMAKE_DIR} PATH_VARS CMAKE_INSTALL_INCLUDEDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/circuitzooConfigVersion.cmake COMPATIBILITY SameMinorVersion)

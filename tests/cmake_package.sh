@@ -22,6 +22,13 @@ cmake --build "$work/consumer" >/dev/null
 out=$("$work/consumer/consumer" primitive/shift_down)
 echo "$out"
 grep -q "passed" <<<"$out"
+# A consumer of the core alone configures and builds with MPI, CUDAToolkit and Boost unfindable
+# (issue 26 item 6: the package looks for each component's dependencies only when it is asked for).
+cmake -S "$src/tests/cmake_package/core_consumer" -B "$work/core_consumer" "${gen[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=ON \
+  -DCMAKE_DISABLE_FIND_PACKAGE_Boost=ON --no-warn-unused-cli >/dev/null
+cmake --build "$work/core_consumer" >/dev/null
+"$work/core_consumer/core_consumer"
 # The installed CLI finds the installed plot.py (not the source tree's).
 "$work/prefix/bin/circuitzoo" --version
 # The installed Python package (when the module was built) imports from the prefix.

@@ -16,6 +16,7 @@
 #include "app/report/report_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/progress.h"
 #include "app/engine/cluster.h"
 #include "app/engine/engine.h"
 
@@ -87,8 +88,9 @@ json sweep_row(const Construction& k, const std::string& key, const std::string&
 }
 }  // namespace
 
-json sweep_json(const Construction& k, const std::string& key, const std::vector<std::string>& values,
+json sweep_json(const Construction& k, const std::string& key_given, const std::vector<std::string>& values,
                 const std::map<std::string, std::string>& given) {
+  const std::string key = canonical_param(k.params, key_given);  // --vary vocab_size=... varies c
   if (values.empty()) throw InputError("no values to vary over", "--vary " + key);
   if (given.count(key)) throw InputError("'" + key + "' is both varied and fixed", "-p " + key);
   // One row per value. Under mpirun the values are dealt round-robin to the ranks and the rows
@@ -96,9 +98,12 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
   const std::size_t ranks = static_cast<std::size_t>(Cluster::size()), me = static_cast<std::size_t>(Cluster::rank());
   json mine = json::array();
   json error = nullptr;  // {what, where} of this rank's first failure
+  Progress progress("sweep " + k.name, values.size());  // also how a watcher (Python) cancels between values
   for (std::size_t i = me; i < values.size() && error.is_null(); i += ranks) {
     try {
+      progress.poll();
       mine.push_back({i, sweep_row(k, key, values[i], given)});
+      progress.advance(1);
     } catch (const InputError& e) {
       if (!Cluster::active()) throw;  // one process: as any command
       error = {{"what", e.what()}, {"where", e.where}};
@@ -184,13 +189,16 @@ json sweep_json(const Construction& k, const std::string& key, const std::vector
 }
 
 int cmd_sweep(const SweepOptions& o) {
+  if (o.name.empty()) throw InputError("a construction NAME is required (or \"construction\" in --config)", "sweep");
+  if (o.vary.empty()) throw InputError("--vary KEY=V1,V2,... is required (or \"vary\" in --config)", "sweep");
   check_outputs({{"--json", o.json_path}, {"--csv", o.csv_path}, {"--plot", o.plot_path}});
   if (!o.plot_path.empty()) {
     check_plot_path(o.plot_path);
     check_plotting_available();  // a missing matplotlib is refused before any work
   }
   const Construction& k = find_construction(o.name);
-  auto [key, list] = split_kv(o.vary, "--vary " + o.vary);
+  auto [key_given, list] = split_kv(o.vary, "--vary " + o.vary);
+  const std::string key = canonical_param(k.params, key_given);
   std::vector<std::string> values = split_values(list);
   if (values.empty()) throw InputError("no values to vary over", "--vary " + o.vary);
   auto given = parse_params(o.params);
@@ -208,17 +216,25 @@ int cmd_sweep(const SweepOptions& o) {
     for (const auto& row : rows)
       for (const auto& [c, _] : numeric_columns(row, true))
         if (!seen[c]) { seen[c] = true; cols.push_back(c); }
+    // Then every other parameter of the row as param.KEY (given or default), so that a CSV alone
+    // says what was held fixed (issue 26 item 10); appended, so earlier columns keep their places.
+    std::vector<std::string> fixed;
+    for (auto it = rows[0]["params"].begin(); it != rows[0]["params"].end(); ++it)
+      if (it.key() != key) fixed.push_back(it.key());
+    auto text_of = [](const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
     std::ostringstream csv;
     csv << csv_escape(key);
     for (const auto& c : cols) csv << "," << csv_escape(c);
+    for (const auto& f : fixed) csv << "," << csv_escape("param." + f);
     csv << "\n";
     for (const auto& row : rows) {
       auto nc = numeric_columns(row, true);
-      csv << csv_escape(row["value"].is_string() ? row["value"].get<std::string>() : row["value"].dump());
+      csv << csv_escape(text_of(row["value"]));
       for (const auto& c : cols) {
         csv << ",";
         if (nc.count(c)) csv << num(nc[c]);
       }
+      for (const auto& f : fixed) csv << "," << csv_escape(row["params"].contains(f) ? text_of(row["params"][f]) : "");
       csv << "\n";
     }
     files.push_back({o.csv_path, csv.str(), "--csv"});

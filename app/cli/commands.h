@@ -42,6 +42,8 @@ std::string json_text(const nlohmann::json& j);
 std::uint64_t parse_uint_flag(const std::string& text, const std::string& flag, std::uint64_t min, std::uint64_t max);
 
 int cmd_list(const Common& c);
+// `list --json`: every construction with its parameters (the Python module's constructions() too).
+nlohmann::json registry_json();
 
 struct VerifyOptions : Common {
   bool all = false, exhaustive = false;
@@ -125,6 +127,7 @@ struct MqarDataOptions {
   std::size_t vocab = 8192, seq_len = 64, kv = 8, examples = 1000;
   unsigned long long seed = 0;
   std::string power_a = "0.01", inputs, labels;
+  bool random_non_queries = false;  // zoology's step 11 with circuitzoo's seeded noise (tasks/zoology.h)
 };
 int cmd_mqar_data(const MqarDataOptions& o);
 

@@ -77,4 +77,20 @@ std::uint64_t parse_uint_flag(const std::string& text, const std::string& flag, 
   return v;
 }
 
+nlohmann::json registry_json() {
+  nlohmann::json arr = nlohmann::json::array();
+  for (const auto& k : registry()) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& p : k.params) {
+      nlohmann::json pj = {{"name", p.name}, {"default", p.default_value}, {"help", p.help}};
+      if (p.kind == ParamSpec::Integer) { pj["kind"] = "int"; pj["min"] = p.min; pj["max"] = p.max; }
+      else { pj["kind"] = "choice"; pj["choices"] = p.choices; }
+      if (!p.aliases.empty()) pj["aliases"] = p.aliases;  // zoology's names (issue 26 item 9)
+      params.push_back(pj);
+    }
+    arr.push_back({{"name", k.name}, {"task", k.task}, {"summary", k.summary}, {"params", params}});
+  }
+  return arr;
+}
+
 }  // namespace cz::cli

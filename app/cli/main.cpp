@@ -1,10 +1,12 @@
 // circuitzoo: the command-line front door (contract.md). The only file that includes CLI11.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <set>
 #include <iostream>
 
 #include "app/cli/arg_checks.h"  // the bounds the Python module shares
 #include "app/cli/commands.h"
+#include "app/cli/config_file.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -53,6 +55,14 @@ void uint_option(CLI::App* app, const std::string& names, T& target, std::string
 
 std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
 
+// The long names of the options given on a subcommand's command line (they win over --config).
+std::set<std::string> given_flags(const CLI::App* sub) {
+  std::set<std::string> out;
+  for (const CLI::Option* o : sub->get_options())
+    if (o->count()) out.insert(o->get_name());
+  return out;
+}
+
 }  // namespace
 #include "util/memory_budget.h"
 
@@ -90,6 +100,11 @@ int run_main(int argc, char** argv) {
                      "cpu | cuda | auto | twin (default cpu). auto: the GPU when there is one and the construction "
                      "has a device path; twin: the device path's kernel bodies run on the CPU");
   add_json(verify, ver.json_path, deferred, "write the report as JSON");
+  std::string ver_config, sw_config, md_config;
+  nonempty_path(verify->add_option("--config", ver_config,
+                                   "JSON file of settings: construction, params {KEY: VALUE}, samples, seed, exhaustive, threads, device "
+                                   "(flags on the command line win; docs/contract.md)"),
+                ver_config, deferred, "--config");
   verify->add_option("--from-npy", ver.from_npy, "INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch")
       ->expected(2);
   CLI::Option* shard_opt =
@@ -151,8 +166,12 @@ int run_main(int argc, char** argv) {
 
   SweepOptions sw;
   auto* sweep = app.add_subcommand("sweep", "build at several parameter values; tabulate costs and fit growth");
-  sweep->add_option("name", sw.name, "construction name")->required();
-  sweep->add_option("--vary", sw.vary, "KEY=V1,V2,... the parameter to vary")->required();
+  sweep->add_option("name", sw.name, "construction name (or \"construction\" in --config)");
+  sweep->add_option("--vary", sw.vary, "KEY=V1,V2,... the parameter to vary (required, here or in --config)");
+  nonempty_path(sweep->add_option("--config", sw_config,
+                                  "JSON file of settings: construction, params {KEY: VALUE}, vary (\"KEY=V1,V2\" or {KEY: [V1, V2]}); "
+                                  "flags on the command line win"),
+                sw_config, deferred, "--config");
   sweep->add_option("-p,--param", sw.params, "KEY=VALUE fixed parameter (repeatable)");
   add_json(sweep, sw.json_path, deferred, "write the sweep as JSON");
   nonempty_path(sweep->add_option("--csv", sw.csv_path, "write one CSV row per value to PATH ('-' for stdout)"), sw.csv_path,
@@ -171,22 +190,38 @@ int run_main(int argc, char** argv) {
 
   MqarDataOptions md;
   std::string md_vocab, md_seq_len, md_kv, md_examples, md_seed;
-  auto* mqd = app.add_subcommand("mqar-data", "write zoology's multiquery_ar batch (random_non_queries off) as two .npy files");
-  uint_option(mqd, "--vocab", md.vocab, md_vocab, deferred, "vocabulary size (default 8192)", kVocabArg.min, kVocabArg.max);
-  uint_option(mqd, "--seq-len", md.seq_len, md_seq_len, deferred, "input_seq_len N (default 64)", kSeqLenArg.min, kSeqLenArg.max);
-  uint_option(mqd, "--kv", md.kv, md_kv, deferred, "num_kv_pairs K (default 8)", kKvArg.min, kKvArg.max);
-  uint_option(mqd, "--examples", md.examples, md_examples, deferred, "num_examples (default 1000)", kExamplesArg.min, kExamplesArg.max);
+  auto* mqd = app.add_subcommand("mqar-data", "write zoology's multiquery_ar batch (random_non_queries off by default) as two .npy files");
+  // zoology's names (multiquery_ar's keywords) are accepted beside ours (issue 26 item 9).
+  uint_option(mqd, "--vocab,--vocab-size", md.vocab, md_vocab, deferred, "vocabulary size (default 8192)", kVocabArg.min, kVocabArg.max);
+  uint_option(mqd, "--seq-len,--input-seq-len", md.seq_len, md_seq_len, deferred, "input_seq_len N (default 64)", kSeqLenArg.min, kSeqLenArg.max);
+  uint_option(mqd, "--kv,--num-kv-pairs", md.kv, md_kv, deferred, "num_kv_pairs K (default 8)", kKvArg.min, kKvArg.max);
+  uint_option(mqd, "--examples,--num-examples", md.examples, md_examples, deferred, "num_examples (default 1000)", kExamplesArg.min, kExamplesArg.max);
+  std::string md_rnq;
+  CLI::Option* rnq = mqd->add_option("--random-non-queries", md_rnq,
+                                     "true: fill non-query positions with seeded noise tokens (zoology's default True; not torch's "
+                                     "draws); false (default here): zoology's batch byte for byte")
+                         ->expected(0, 1)->default_str("true")->type_name("[true|false]");
+  deferred.add([rnq, &md_rnq, &md] {
+    if (!rnq->count()) return;
+    if (md_rnq.empty() || md_rnq == "true") md.random_non_queries = true;
+    else if (md_rnq == "false") md.random_non_queries = false;
+    else throw cz::InputError("want true or false", "--random-non-queries " + md_rnq);
+  });
+  nonempty_path(mqd->add_option("--config", md_config,
+                                "JSON file of settings, ours or zoology's MQARConfig names (vocab_size, input_seq_len, num_kv_pairs, "
+                                "num_examples, seed, power_a, random_non_queries: default True there), inputs, labels"),
+                md_config, deferred, "--config");
   uint_option(mqd, "--seed", md.seed, md_seed, deferred, "data seed, below 2^32 (default 0)", kDataSeedArg.min, kDataSeedArg.max);
   mqd->add_option("--power-a", md.power_a, "power-law exponent of the query gaps (default 0.01)");
-  nonempty_path(mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N))")->required(), md.inputs,
-                deferred, "--inputs");
-  nonempty_path(mqd->add_option("--labels", md.labels, "labels .npy path (int64, -100 where not scored)")->required(), md.labels,
-                deferred, "--labels");
+  nonempty_path(mqd->add_option("--inputs", md.inputs, "inputs .npy path (int64, shape (examples, N)); required, here or in --config"),
+                md.inputs, deferred, "--inputs");
+  nonempty_path(mqd->add_option("--labels", md.labels, "labels .npy path (int64, -100 where not scored); required, here or in --config"),
+                md.labels, deferred, "--labels");
 
   EvalOptions ev;
   auto* evl = app.add_subcommand("eval", "evaluate a saved model exactly on an input file");
   evl->add_option("--model", ev.model, "model-json file")->required();
-  evl->add_option("--input", ev.input, "input file {\"input\": [[...]]}")->required();
+  evl->add_option("--input", ev.input, "input file {\"input\": [[...]]} ('-' for standard input)")->required();
   add_json(evl, ev.json_path, deferred, "write the output (default: stdout)");
 
   CircuitOptions co;
@@ -280,6 +315,10 @@ int run_main(int argc, char** argv) {
   if (no_timing) cz::set_timing_enabled(false);
   try {
     deferred.run();
+    // --config FILE (config_file.h): the file's settings where the command line gave none.
+    if (!ver_config.empty()) apply_verify_config(ver_config, ver, given_flags(verify));
+    if (!sw_config.empty()) apply_sweep_config(sw_config, sw, given_flags(sweep));
+    if (!md_config.empty()) apply_mqar_data_config(md_config, md, given_flags(mqd));
     for (CLI::Option* o : max_memory_opts)
       if (o->count()) cz::set_memory_budget(cz::parse_memory_size(max_memory, "--max-memory"));
     // Under mpirun (issue 13) verify and sweep spread their work over the ranks; any other command

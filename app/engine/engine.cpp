@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -89,8 +90,10 @@ BlockResult run_range(const Check& check, unsigned threads, const std::string& l
         drain(src, plan.ledger, progress, mine, [&](std::uint64_t k0, std::uint64_t n, BlockResult& r) { w->run(k0, n, r); });
       } else {
         drain(src, plan.ledger, progress, mine, [&](std::uint64_t k0, std::uint64_t n, BlockResult& r) {
-          for (std::uint64_t k = k0; k < k0 + n; ++k)
+          for (std::uint64_t k = k0; k < k0 + n; ++k) {
+            progress.poll();  // a scalar chunk can take seconds: a cancel (Ctrl-C in Python) stops it here
             if (check.run(k)) r.fail(k);
+          }
         });
       }
     } catch (...) {
@@ -225,6 +228,12 @@ Report run_check(const Construction& c, const Params& params, const Built& built
       start = load_checkpoint(ctl.checkpoint, id, begin, end);
       // Checked now, before any work (and before the checkpoint is rewritten): one instance.
       if (start.result.first && !check.run(*start.result.first)) throw recorded_failure_passes(*start.result.first, ctl.checkpoint);
+      // Say from where (issue 26 item 10): instance index, share done, failures carried over.
+      const std::uint64_t span = end - begin, done = start.done_until - begin;
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.1f%%", span ? 100.0 * static_cast<double>(done) / static_cast<double>(span) : 100.0);
+      std::cerr << "note: resumed from " << ctl.checkpoint << " at instance " << start.done_until << " of [" << begin << ", "
+                << end << "): " << done << " done (" << pct << "), " << start.result.failed << " failed so far\n";
     } else if (ctl.resume) {
       std::cerr << "note: no checkpoint at " << ctl.checkpoint << " yet: starting from the beginning\n";
     }

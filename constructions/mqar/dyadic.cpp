@@ -34,8 +34,8 @@ struct DyState {
 
 std::vector<ParamSpec> dyadic_params() {
   return {
-      int_param("n", 4, 1, 4096, "number of triples (a power of two; N = 3n)"),
-      int_param("c", 4, 2, 1 << 20, "vocabulary size (c >= n: keys are distinct)"),
+      with_aliases(int_param("n", 4, 1, 4096, "number of triples (a power of two; N = 3n)"), {"num_kv_pairs"}),
+      with_aliases(int_param("c", 4, 2, 1 << 20, "vocabulary size (c >= n: keys are distinct)"), {"vocab_size"}),
       choice_param("encoding", "binary", {"binary", "onehot", "phot"}, "token encoding (spec §6.2)"),
       int_param("p", 2, 1, 16, "phot: number of digits (c = base^p)"),
       choice_param("variant", "fixed", {"fixed", "paper", "merge"},

@@ -1,31 +1,107 @@
 """circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions, from Python.
 
     import circuitzoo as cz
-    cz.list()                                   # constructions and their parameters
+    cz.constructions()                          # constructions and their parameters (also cz.list())
     r = cz.verify("primitive/shift_down", {"N": 8, "s": 2})    # the JSON report as a dict
     m = cz.build("primitive/cumsum", {"N": 8})  # weights as numpy arrays (int64 where they fit)
-    cz.eval(m, u)                               # exact output on an N×d integer input
+    cz.evaluate(m, u)                           # exact output on an N×d integer input (also cz.eval)
     cz.stats("mqar/dyadic", {"n": 8, "c": 16})
     pandas.DataFrame(cz.sweep("mqar/dyadic", "n", [4, 8, 16], {"c": 32}))
-    inputs, labels = cz.mqar_data(vocab=8192, seq_len=64, kv=8, examples=1000, seed=0)
+    inputs, labels = cz.mqar_data(vocab_size=8192, input_seq_len=64, num_kv_pairs=8, num_examples=1000, seed=0)
 
-Parameters are given as a dict (values may be ints or strings). Bad input raises ValueError with
-the CLI's message. Long calls (verify, build, stats, sweep, eval, mqar_data) release the GIL.
+Parameters are given as a dict (values may be ints or strings; zoology's names vocab_size,
+input_seq_len and num_kv_pairs are accepted where the construction has c, N, kv or n). Bad input
+raises ValueError with the CLI's message, a wrong type TypeError. Long calls (verify, build,
+stats, sweep, evaluate, mqar_data) run with the GIL released; Ctrl-C (SIGINT) stops them within
+about a second and raises KeyboardInterrupt. verify, build, stats and sweep take `progress=`:
+a callable progress(done, total, stage), False for none, or None (the default): a tqdm bar when
+tqdm is importable and the session is a terminal or a notebook.
 Matrices use the model-json layout (contract.md): W is d'×d' acting on rows (u·W); b1, h, b2 are
-N'×d' with h[k][j] tap k of channel j. For PyTorch-named tensors use `circuitzoo export --format
-safetensors` (src/model/weights.h).
+N'×d' with h[k][j] tap k of channel j. They cross into and out of the C++ core as int64 numpy
+buffers; a matrix with an entry beyond int64 or a fraction is an object array of Python ints and
+fractions.Fraction instead (exact either way). For PyTorch-named tensors use `circuitzoo export
+--format safetensors` (src/model/weights.h).
 """
 import builtins as _builtins
 import json as _json
+import sys as _sys
 from fractions import Fraction as _Fraction
 
-import numpy as _np
+from . import _build_info
 
-from . import _core
+
+def _wrong_interpreter(err):
+    """The module was built for one interpreter (the build records it, python/CMakeLists.txt);
+    another python3 on PATH (pyenv's, a venv) cannot load it or lacks numpy: say which to use."""
+    here = f"{_sys.version_info[0]}.{_sys.version_info[1]}"
+    return ImportError(
+        f"circuitzoo was built for {_build_info.python_executable} (Python {_build_info.python_version}); "
+        f"this is {_sys.executable} (Python {here}): {err}. Run {_build_info.python_executable} "
+        f"(e.g. PYTHONPATH=build/python {_build_info.python_executable}) or rebuild with -DPython3_EXECUTABLE=...")
+
+
+try:
+    import numpy as _np
+    from . import _core
+except ImportError as _e:
+    if f"{_sys.version_info[0]}.{_sys.version_info[1]}" != _build_info.python_version or "numpy" in str(_e):
+        raise _wrong_interpreter(_e) from _e
+    raise
 
 __version__ = _core.version
 _INT64 = (-(2 ** 63), 2 ** 63 - 1)
 _MATRIX_KEYS = {"W", "b1", "h", "b2", "W1", "B1", "W2", "B2", "Wq", "Wk", "Wv"}
+
+
+def _progress(progress):
+    """The callable the core reports to: the caller's, none (False), or a tqdm bar (None, when tqdm
+    is importable and stderr is a terminal or this is a notebook)."""
+    if progress is False:
+        return None
+    if progress is not None:
+        if not callable(progress):
+            raise TypeError(f"progress must be a callable progress(done, total, stage), False or None, not {type(progress).__name__}")
+        return progress
+    try:
+        in_notebook = "ipykernel" in _sys.modules
+        if not (in_notebook or (hasattr(_sys.stderr, "isatty") and _sys.stderr.isatty())):
+            return None
+        if in_notebook:
+            from tqdm.auto import tqdm as _tqdm
+        else:
+            from tqdm import tqdm as _tqdm
+    except Exception:
+        return None
+    return _TqdmProgress(_tqdm)
+
+
+class _TqdmProgress:
+    """progress(done, total, stage) drawn as one tqdm bar per stage (made on the first report, so
+    calls that end within ~50 ms draw nothing)."""
+
+    def __init__(self, tqdm):
+        self._tqdm, self._bar, self._stage = tqdm, None, None
+
+    def __call__(self, done, total, stage):
+        if self._bar is None or stage != self._stage:
+            self.close()
+            self._bar, self._stage = self._tqdm(total=total, desc=stage, leave=False), stage
+        self._bar.n = done
+        self._bar.refresh()
+
+    def close(self):
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
+def _with_progress(progress, call):
+    p = _progress(progress)
+    try:
+        return call(p)
+    finally:
+        if isinstance(p, _TqdmProgress):
+            p.close()
 
 
 def _params(params):
@@ -89,13 +165,38 @@ def _matrix_json(a):
     return [[_to_json_entry(x) for x in row] for row in a.tolist()]
 
 
-def _model_from_json(mj):
+def _model_from_json(mj, buffers=()):
+    """A model-json dict with {"$buffer": i} matrices (int64 numpy arrays from the core) and
+    JSON matrices (entries beyond int64 or fractions: object arrays)."""
+    def matrix(v):
+        if isinstance(v, dict) and "$buffer" in v:
+            return buffers[v["$buffer"]]
+        return _array(v)
     m = {k: v for k, v in mj.items() if k != "layers"}
-    m["layers"] = [{k: (_array(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} for L in mj["layers"]]
+    m["layers"] = [{k: (matrix(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} for L in mj["layers"]]
     return m
 
 
-def _model_to_json(model):
+def _int64_buffer(a):
+    """a as a C-contiguous int64 array when it is an integer numpy array (or list) whose entries
+    fit, else None (the entries then travel as exact JSON text)."""
+    if isinstance(a, _np.ndarray) and a.dtype.kind == "f":
+        raise ValueError("floating-point matrix: exact entries only (integers or fractions.Fraction)")
+    try:
+        arr = a if isinstance(a, _np.ndarray) else _np.asarray(a)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if arr.dtype.kind == "f":
+        raise ValueError("floating-point matrix: exact entries only (integers or fractions.Fraction)")
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu" or arr.ndim != 2:
+        return None
+    if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _INT64[1]:
+        return None
+    return _np.ascontiguousarray(arr, dtype=_np.int64)
+
+
+def _model_to_core(model):
+    """(model-json text with {"$buffer": i} in place of int64 matrices, [the int64 arrays])."""
     if not isinstance(model, dict):
         raise TypeError(f"model must be a dict (build(...)'s result, its 'model', or a model-json dict), not {type(model).__name__}")
     if "layers" not in model and isinstance(model.get("model"), dict):
@@ -105,61 +206,103 @@ def _model_to_json(model):
     out = {k: v for k, v in model.items() if k != "layers"}
     out.setdefault("format", "circuitzoo.model/1")
     layers = model["layers"]
+    buffers = []
+
+    def matrix(v):
+        b = _int64_buffer(v) if isinstance(v, (_np.ndarray, _builtins.list, tuple)) else None
+        if b is None:
+            return _matrix_json(v) if isinstance(v, (_np.ndarray, _builtins.list, tuple)) else v
+        buffers.append(b)
+        return {"$buffer": len(buffers) - 1}
     # Matrices are converted where the shape is right; anything else goes to the C++ reader as it
     # is, which refuses it with the CLI's message (ValueError), never an AttributeError here.
     if isinstance(layers, (_builtins.list, tuple)):  # list() is this module's
-        layers = [{k: (_matrix_json(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} if isinstance(L, dict) else L
+        layers = [{k: (matrix(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} if isinstance(L, dict) else L
                   for L in layers]
     out["layers"] = layers
-    return out
+    return _json.dumps(out), buffers
 
 
-def list():
-    """Every construction: name, task, summary and its parameters (as `circuitzoo list --json`)."""
+def _model_to_json(model):
+    """The model as a plain model-json dict (every matrix as JSON entries)."""
+    text, buffers = _model_to_core(model)
+    mj = _json.loads(text)
+    for L in mj.get("layers", []) if isinstance(mj.get("layers"), _builtins.list) else []:
+        if isinstance(L, dict):
+            for k, v in L.items():
+                if isinstance(v, dict) and "$buffer" in v:
+                    L[k] = _matrix_json(buffers[v["$buffer"]])
+    return mj
+
+
+def constructions():
+    """Every construction: name, task, summary and its parameters (as `circuitzoo list --json`;
+    each parameter's `aliases` are zoology's names for it)."""
     return _json.loads(_core.list_json())
 
 
-def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu"):
+def list():  # noqa: A001 (kept: the old name; constructions() does not shadow a built-in)
+    """The same as constructions() (kept for old code; shadows the built-in list when imported with *)."""
+    return constructions()
+
+
+def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None):
     """Verify a construction; returns the report (as `circuitzoo verify NAME --json`). The report's
     `failed` and `counterexample` say whether it holds; a failure is a result, not an exception.
-    device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran)."""
+    device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran).
+    progress: callable progress(done, total, stage), False, or None (a tqdm bar on a terminal or in a notebook).
+    Ctrl-C stops the run and raises KeyboardInterrupt."""
     if not isinstance(device, str):
         raise TypeError(f"device must be a string, not {type(device).__name__}")
-    return _json.loads(_core.verify_json(name, _params(params), "" if samples is None else _uint(samples, "samples"),
-                                         _uint(seed, "seed"), bool(exhaustive), _uint(threads, "threads"), device))
+    args = (name, _params(params), "" if samples is None else _uint(samples, "samples"), _uint(seed, "seed"),
+            bool(exhaustive), _uint(threads, "threads"), device)
+    return _json.loads(_with_progress(progress, lambda p: _core.verify_json(*args, progress=p)))
 
 
-def stats(name, params=None):
+def stats(name, params=None, progress=None):
     """Costs beside the paper's claims (as `circuitzoo stats NAME --json`)."""
-    return _json.loads(_core.build_json(name, _params(params), False))
+    pj = _params(params)
+    return _json.loads(_with_progress(progress, lambda p: _core.build_json(name, pj, False, progress=p)))
 
 
-def build(name, params=None):
+def build(name, params=None, progress=None):
     """Build a construction: the stats dict plus `model` (ring, N, d, inner_N, inner_d, conv and
     `layers`, each with numpy weight matrices: int64 where they fit, else object arrays of Python
     ints or Fractions), or `model` None when the construction builds a circuit only."""
-    j = _json.loads(_core.build_json(name, _params(params), True))
+    pj = _params(params)
+    text, buffers = _with_progress(progress, lambda p: _core.build_arrays(name, pj, progress=p))
+    j = _json.loads(text)
     mj = j.pop("model_json")
     j["model_summary"] = j.pop("model", None)
-    j["model"] = _model_from_json(mj) if mj else None
+    j["model"] = _model_from_json(mj, buffers) if mj else None
     return j
 
 
-def eval(model, u):
-    """The model's exact output on u (N×d integers or Fractions): int64 array where it fits."""
-    out = _core.eval_json(_json.dumps(_model_to_json(model)), _json.dumps(_matrix_json(u)))
-    return _array(_json.loads(out))
+def evaluate(model, u):
+    """The model's exact output on u (N×d integers or Fractions): an int64 array when every entry
+    fits, else an object array of Python ints / Fractions. u and the model's int64 matrices go
+    to the core as numpy buffers."""
+    text, buffers = _model_to_core(model)
+    ub = _int64_buffer(u)
+    out = _core.eval_arrays(text, buffers, ub, "" if ub is not None else _json.dumps(_matrix_json(u)))
+    return out if isinstance(out, _np.ndarray) else _array(_json.loads(out))
 
 
-def sweep_report(name, vary, values, params=None):
+def eval(model, u):  # noqa: A001 (kept: the old name)
+    """The same as evaluate() (kept for old code; shadows the built-in eval when imported with *)."""
+    return evaluate(model, u)
+
+
+def sweep_report(name, vary, values, params=None, progress=None):
     """The whole sweep (as `circuitzoo sweep --json`): rows and log-log fits."""
-    return _json.loads(_core.sweep_json(name, str(vary), [str(v) for v in values], _params(params)))
+    pj, vs = _params(params), [str(v) for v in values]
+    return _json.loads(_with_progress(progress, lambda p: _core.sweep_json(name, str(vary), vs, pj, progress=p)))
 
 
-def sweep(name, vary, values, params=None):
+def sweep(name, vary, values, params=None, progress=None):
     """One flat record per value, for pandas.DataFrame: the varied parameter, every parameter
     (`param.KEY`), and the numeric model.*, circuit.* and metrics.* quantities."""
-    rep = sweep_report(name, vary, values, params)
+    rep = sweep_report(name, vary, values, params, progress)
     records = []
     for row in rep["rows"]:
         r = {vary: row["value"]}
@@ -173,15 +316,50 @@ def sweep(name, vary, values, params=None):
     return records
 
 
-def mqar_data(vocab=8192, seq_len=64, kv=8, examples=1000, seed=0, power_a=0.01):
-    """zoology's multiquery_ar batch (random_non_queries=False) for a data seed, reproduced exactly:
-    (inputs, labels), int64 arrays of shape (examples, seq_len), labels -100 where not scored."""
+_ZOOLOGY_NAMES = {"vocab_size": "vocab", "input_seq_len": "seq_len", "num_kv_pairs": "kv", "num_examples": "examples"}
+
+
+def mqar_data(vocab=None, seq_len=None, kv=None, examples=None, seed=0, power_a=0.01, random_non_queries=False, **zoology):
+    """zoology's multiquery_ar batch for a data seed: (inputs, labels), int64 arrays of shape
+    (examples, seq_len), labels -100 where not scored. zoology's keyword names are accepted
+    (vocab_size, input_seq_len, num_kv_pairs, num_examples). Defaults: vocab 8192, seq_len 64,
+    kv 8, examples 1000. random_non_queries=False (our default) reproduces zoology's batch exactly;
+    True (zoology's default) fills the non-query positions with tokens from circuitzoo's own
+    stream seeded by `seed` (zoology draws them from torch's global generator, which the data
+    seed does not fix): keys, values, queries and labels are zoology's either way."""
+    mine = {"vocab": vocab, "seq_len": seq_len, "kv": kv, "examples": examples}
+    for k, v in zoology.items():
+        if k not in _ZOOLOGY_NAMES:
+            raise TypeError(f"mqar_data() got an unexpected keyword argument '{k}'")
+        ours = _ZOOLOGY_NAMES[k]
+        if mine[ours] is not None:
+            raise TypeError(f"mqar_data(): give {ours} or zoology's {k}, not both")
+        mine[ours] = v
+    defaults = {"vocab": 8192, "seq_len": 64, "kv": 8, "examples": 1000}
+    mine = {k: (defaults[k] if v is None else v) for k, v in mine.items()}
     if isinstance(power_a, bool) or not isinstance(power_a, (int, float, _np.integer, _np.floating)):
         raise TypeError(f"power_a must be a number, not {type(power_a).__name__}")
-    ins, labs, rows, cols = _core.mqar_data(_uint(vocab, "vocab"), _uint(seq_len, "seq_len"), _uint(kv, "kv"),
-                                            _uint(examples, "examples"), _uint(seed, "seed"), repr(float(power_a)))
-    return (_np.frombuffer(ins, dtype="<i8").reshape(rows, cols).copy(),
-            _np.frombuffer(labs, dtype="<i8").reshape(rows, cols).copy())
+    if not isinstance(random_non_queries, (bool, _np.bool_)):
+        raise TypeError(f"random_non_queries must be True or False, not {type(random_non_queries).__name__}")
+    return _core.mqar_data(_uint(mine["vocab"], "vocab"), _uint(mine["seq_len"], "seq_len"), _uint(mine["kv"], "kv"),
+                           _uint(mine["examples"], "examples"), _uint(seed, "seed"), repr(float(power_a)),
+                           bool(random_non_queries))
 
 
-__all__ = ["list", "verify", "stats", "build", "eval", "sweep", "sweep_report", "mqar_data"]
+def _params_doc():
+    """Every construction's parameters, from the registry (appended to the docstrings below)."""
+    lines = ["", "Constructions and their parameters (name=default; from the registry, `circuitzoo list`):"]
+    for c in constructions():
+        lines.append(f"    {c['name']}: {c['summary']}")
+        for p in c["params"]:
+            rng = f"{p['min']}..{p['max']}" if p["kind"] == "int" else "|".join(p["choices"])
+            aka = f" (zoology: {', '.join(p['aliases'])})" if p.get("aliases") else ""
+            lines.append(f"        {p['name']}={p['default']}  [{rng}]{aka}  {p['help']}")
+    return "\n".join(lines)
+
+
+_PARAMS_DOC = _params_doc()
+for _f in (verify, stats, build, sweep, sweep_report):
+    _f.__doc__ = (_f.__doc__ or "") + "\n" + _PARAMS_DOC
+
+__all__ = ["constructions", "evaluate", "list", "verify", "stats", "build", "eval", "sweep", "sweep_report", "mqar_data"]

@@ -7,6 +7,7 @@
 #include "tasks/mqar_reference.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/seeded.h"
 #include "util/memory_budget.h"
 
 namespace cz::zoology {
@@ -144,6 +145,17 @@ Batch multiquery_ar(const MqarConfig& cfg) {
       b.labels[r * L + q] = values[r][j];
     }
   }
+  // zoology step 11 (random_non_queries=True): every 0 of the inputs (the fillers; keys start at 1
+  // and values at vocab/2) becomes a token uniform in [0, vocab). zoology draws them from torch's
+  // global generator, which the data seed does not fix, so ours come from a stream seeded by the
+  // data seed (util/seeded.h): same positions, same distribution, not torch's values. Labels are
+  // untouched, so every check reads the same queries and answers.
+  if (cfg.random_non_queries)
+    for (std::size_t r = 0; r < E; ++r) {
+      InstanceRng noise(0x6e6f697365ULL ^ cfg.seed, r);  // "noise"
+      for (std::size_t pos = 0; pos < L; ++pos)
+        if (b.inputs[r * L + pos] == 0) b.inputs[r * L + pos] = static_cast<std::int64_t>(noise.below(cfg.vocab_size));
+    }
   return b;
 }
 

@@ -37,6 +37,9 @@ struct MqarConfig {
   std::size_t vocab_size = 8192, num_examples = 1000, input_seq_len = 64, num_kv_pairs = 8;
   std::uint32_t seed = 0;
   double power_a = 0.01;
+  // zoology's default is True; ours is false so that the batch is zoology's byte for byte. When
+  // true, the fillers are noise from circuitzoo's own seeded stream (not torch's: see zoology.cpp).
+  bool random_non_queries = false;
 };
 
 struct Batch {

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -301,18 +302,27 @@ void write_files_atomic(const std::vector<OutputFile>& outputs) {
 
 std::string read_file(const std::string& path) {
   if (path.empty()) throw InputError("empty input path", "\"\"");
+  // "-" is standard input, as "-" is standard output for outputs (issue 26 item 10). It can be
+  // read once per process: a second "-" input would find it empty.
+  const bool stdin_input = path == "-";
+  if (stdin_input) {
+    static std::atomic<bool> taken{false};
+    if (taken.exchange(true)) throw InputError("standard input is already read by another input of this command", "-");
+  }
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
+  if ((stdin_input ? ::fstat(0, &st) : ::stat(path.c_str(), &st)) != 0)
+    throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
   if (S_ISDIR(st.st_mode)) throw InputError("is a directory, not a file", path);
+  if (S_ISCHR(st.st_mode) && stdin_input) throw InputError("standard input is a terminal: pipe or redirect the input into it", path);
   if (S_ISCHR(st.st_mode)) throw InputError("is a character device, not a regular file or pipe", path);
   if (S_ISBLK(st.st_mode)) throw InputError("is a block device, not a regular file or pipe", path);
   if (S_ISSOCK(st.st_mode)) throw InputError("is a socket, not a regular file or pipe", path);
   const bool regular = S_ISREG(st.st_mode);
   const std::uint64_t budget = memory_budget();
   if (regular) require_memory(static_cast<std::uint64_t>(st.st_size), "reading this file", path);
-  int fd = ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
+  int fd = stdin_input ? 0 : ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
-  struct Closer { int fd; ~Closer() { ::close(fd); } } closer{fd};
+  struct Closer { int fd; ~Closer() { if (fd != 0) ::close(fd); } } closer{fd};
   std::string out;
   if (regular) out.reserve(static_cast<std::size_t>(st.st_size));
   char buf[1 << 16];

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/error.h"
+#include "util/suggest.h"
 
 namespace cz {
 namespace {
@@ -39,7 +40,9 @@ std::function<std::unique_ptr<BlockWorker>()> scalar_blocks(std::function<std::o
 const Construction& find_construction(const std::string& name) {
   for (const auto& c : registry())
     if (c.name == name) return c;
-  throw InputError("unknown construction '" + name + "' (see `circuitzoo list`)", name);
+  std::vector<std::string> names;
+  for (const auto& c : registry()) names.push_back(c.name);
+  throw InputError("unknown construction '" + name + "' (see `circuitzoo list`)" + did_you_mean(name, names), name);
 }
 
 }  // namespace cz

@@ -1,10 +1,12 @@
 #include "verify/params.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "util/error.h"
+#include "util/suggest.h"
 #include "util/text.h"
 
 namespace cz {
@@ -30,15 +32,42 @@ ParamSpec choice_param(std::string name, std::string def, std::vector<std::strin
   return p;
 }
 
-Params Params::parse(const std::vector<ParamSpec>& schema, const std::map<std::string, std::string>& given) {
+ParamSpec with_aliases(ParamSpec p, std::vector<std::string> aliases) {
+  p.aliases = std::move(aliases);
+  return p;
+}
+
+std::string canonical_param(const std::vector<ParamSpec>& schema, const std::string& name) {
+  for (const auto& s : schema)
+    if (std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end()) return s.name;
+  return name;
+}
+
+Params Params::parse(const std::vector<ParamSpec>& schema, const std::map<std::string, std::string>& given_in) {
   Params out;
+  // zoology's names (ParamSpec::aliases, issue 26 item 9) become ours; both at once is refused.
+  std::map<std::string, std::string> given;
+  for (const auto& [k, v] : given_in) {
+    std::string name = k;
+    for (const auto& s : schema)
+      if (std::find(s.aliases.begin(), s.aliases.end(), k) != s.aliases.end()) name = s.name;
+    if (name != k && given_in.count(name))
+      throw InputError("'" + printable(k) + "' is zoology's name for '" + name + "': give one of them", "-p " + printable(k + "=" + v));
+    given[name] = v;
+  }
   for (const auto& [k, v] : given) {
     bool known = false;
     for (const auto& s : schema) known |= s.name == k;
     if (!known) {
       std::string names;
-      for (const auto& s : schema) names += (names.empty() ? "" : ", ") + s.name;
-      throw InputError("unknown parameter '" + printable(k) + "' (known: " + (names.empty() ? "none" : names) + ")",
+      std::vector<std::string> all;
+      for (const auto& s : schema) {
+        names += (names.empty() ? "" : ", ") + s.name;
+        all.push_back(s.name);
+        all.insert(all.end(), s.aliases.begin(), s.aliases.end());
+      }
+      throw InputError("unknown parameter '" + printable(k) + "' (known: " + (names.empty() ? "none" : names) + ")" +
+                           did_you_mean(printable(k), all),
                        "-p " + printable(k + "=" + v));
     }
   }

@@ -17,10 +17,15 @@ struct ParamSpec {
   std::int64_t min = 0, max = 0;          // Integer bounds (inclusive)
   std::vector<std::string> choices;       // Choice values
   std::string help;
+  std::vector<std::string> aliases;       // other names accepted for it (zoology's: vocab_size, ...)
 };
 
 ParamSpec int_param(std::string name, std::int64_t def, std::int64_t min, std::int64_t max, std::string help);
 ParamSpec choice_param(std::string name, std::string def, std::vector<std::string> choices, std::string help);
+// The same spec, also accepted under `aliases` (zoology's names, issue 26 item 9).
+ParamSpec with_aliases(ParamSpec p, std::vector<std::string> aliases);
+// Our name for `name` in `schema`: the spec whose alias it is, else `name` itself.
+std::string canonical_param(const std::vector<ParamSpec>& schema, const std::string& name);
 
 class Params {
  public:

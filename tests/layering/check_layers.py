@@ -30,7 +30,7 @@ ALLOWED = {
     "app/report": CORE + ["circuits", "gpu", "constructions", "app/engine", "app/report"],
     "proofs-checks": CORE + ["circuits", "gpu", "constructions", "app/engine", "app/report", "proofs-checks"],
     "app/cli": CORE + ["circuits", "gpu", "constructions", "app/engine", "app/report", "proofs-checks", "app/cli"],
-    "python": CORE + ["circuits", "gpu", "constructions", "app/engine", "app/report", "proofs-checks", "app/cli"],
+    "python": CORE + ["circuits", "gpu", "constructions", "app/engine", "app/report", "proofs-checks", "app/cli", "python"],
 }
 # Every project folder an include can name, longest first ("app/engine" before "app").
 PREFIXES = sorted({p for ps in ALLOWED.values() for p in ps} | {"app/cli"}, key=len, reverse=True)

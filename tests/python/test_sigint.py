@@ -1,0 +1,34 @@
+"""Ctrl-C in a long call (issue 26 item 3): SIGINT one second into a long verify must surface as
+KeyboardInterrupt within about a second (the engine polls after each block), not after the run."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+CHILD = r"""
+import sys, time
+import circuitzoo as cz
+print("started", flush=True)
+try:
+    cz.verify("mqar/dyadic", {"n": 4, "c": 6}, exhaustive=True, threads=1)  # ~minutes on one thread
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_sigint_raises_keyboard_interrupt_quickly():
+    p = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(1.0)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=30)
+        waited = time.monotonic() - t0
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert out.strip() == "interrupted"
+    assert waited < 2.0, f"KeyboardInterrupt came {waited:.2f} s after SIGINT"
