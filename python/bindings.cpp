@@ -17,6 +17,7 @@
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "app/report/report_json.h"
+#include "app/report/sat_report.h"
 #include "tasks/zoology.h"
 #include "util/error.h"
 #include "app/engine/engine.h"
@@ -55,6 +56,14 @@ std::string verify_json(const std::string& name, const Given& given, const std::
   dom.force_exhaustive = exhaustive;
   dom.device = device;  // cpu | cuda | auto | twin (app/engine/device_path.h)
   return cz::to_json(cz::run_verify(cz::find_construction(name), given, dom)).dump();
+}
+
+// verify(..., method="sat"): the `verify NAME --method sat --json` report (app/engine/sat_path.h),
+// with the CLI's defaults (300 s, one miter per query / place / word, all cores).
+std::string verify_sat_json(const std::string& name, const Given& given, const std::string& threads) {
+  cz::SatOptions o;
+  o.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, cz::cli::ArgNames::Python));
+  return cz::sat_report_json(cz::run_verify_sat(cz::find_construction(name), given, o)).dump();
 }
 
 // What `circuitzoo stats --json` prints, plus the model itself (model-json) under "model_json".
@@ -144,6 +153,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("list_json", &list_json);
   m.def("verify_json", &verify_json, py::arg("name"), py::arg("params"), py::arg("samples"), py::arg("seed"),
         py::arg("exhaustive"), py::arg("threads"), py::arg("device") = "cpu", release());
+  m.def("verify_sat_json", &verify_sat_json, py::arg("name"), py::arg("params"), py::arg("threads"), release());
   m.def("build_json", &build_json, py::arg("name"), py::arg("params"), py::arg("with_model"), release());
   m.def("sweep_json", &sweep_json, py::arg("name"), py::arg("key"), py::arg("values"), py::arg("params"), release());
   m.def("eval_json", &eval_json, py::arg("model"), py::arg("u"), release());
