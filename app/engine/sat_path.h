@@ -31,7 +31,7 @@ struct SatOptions {
   bool cubes = false;         // split each family's miter on the checker's cases (MQAR: which key matches)
   unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
   std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
-  std::string order = "largest";  // "largest" (miters by clauses, descending) | "index" (bench/sat_ratios.py)
+  std::string order = "index";  // "index" | "largest" (miters by clauses, descending; --sat-order)
   bool progress = false;      // a progress line on stderr when it is a terminal (sat_progress.h)
 };
 
