@@ -21,6 +21,7 @@
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "app/report/report_json.h"
+#include "app/report/sat_report.h"
 #include "tasks/zoology.h"
 #include "util/error.h"
 #include "app/engine/engine.h"
@@ -50,6 +51,14 @@ std::string verify_json(const std::string& name, const Given& given, const std::
   dom.force_exhaustive = exhaustive;
   dom.device = device;  // cpu | cuda | auto | twin (app/engine/device_path.h)
   return cz::to_json(cz::run_verify(cz::find_construction(name), given, dom)).dump();
+}
+
+// verify(..., method="sat"): the `verify NAME --method sat --json` report (app/engine/sat_path.h),
+// with the CLI's defaults (300 s, one miter per query / place / word, all cores).
+std::string verify_sat_json(const std::string& name, const Given& given, const std::string& threads) {
+  cz::SatOptions o;
+  o.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, cz::cli::ArgNames::Python));
+  return cz::sat_report_json(cz::run_verify_sat(cz::find_construction(name), given, o)).dump();
 }
 
 // What `circuitzoo stats --json` prints, plus the model itself (model-json) under "model_json".
@@ -228,6 +237,13 @@ PYBIND11_MODULE(_core, m) {
         return py::str(y.y_json);
       },
       py::arg("model"), py::arg("buffers"), py::arg("u"), py::arg("u_text"));
+  // --method sat (issue 27): the SAT path has no cancellation points yet; Ctrl-C is seen when it ends.
+  m.def(
+      "verify_sat_json",
+      [](const std::string& name, const Given& params, const std::string& threads) {
+        return watched_call(py::none(), [&] { return verify_sat_json(name, params, threads); });
+      },
+      py::arg("name"), py::arg("params"), py::arg("threads"));
   m.def(
       "mqar_data",
       [](const std::string& vocab, const std::string& seq_len, const std::string& kv, const std::string& examples,

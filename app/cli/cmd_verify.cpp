@@ -9,6 +9,7 @@
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
 #include "app/engine/sat_path.h"
+#include "app/report/sat_report.h"
 
 namespace cz::cli {
 
@@ -123,18 +124,14 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.cubes = o.sat_cubes;
   s.threads = o.threads;
   s.cnf_dir = o.sat_cnf;
+  s.order = o.sat_order;
+  s.progress = true;  // drawn only when stderr is a terminal (app/engine/sat_progress.h)
   return s;
 }
 
 int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-  nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}};
-  j.update(r.report);
-  if (r.counterexample) j["counterexample"] = to_json(*r.counterexample);
-  nlohmann::json cl = nlohmann::json::array();
-  for (const auto& c : r.claims) cl.push_back(claim_json(c, r.verdict == "refuted"));
-  j["claims"] = cl;
-  if (timing_enabled()) j["timing"] = timing_json(r.seconds, r.timing);
+  const nlohmann::json j = sat_report_json(r);
   const auto& st = j["sat"];
   human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
         << (j["instances"].is_string() ? j["instances"].get<std::string>() : j["instances"].dump()) << " instances  ("

@@ -68,6 +68,7 @@ struct VerifyOptions : Common {
   std::string sat_split = "family";
   bool sat_lemmas = false;
   bool sat_cubes = false;
+  std::string sat_order = "index";
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;

@@ -144,6 +144,8 @@ int run_main(int argc, char** argv) {
       ->check(CLI::IsMember({"family", "cell", "whole"}));
   verify->add_flag("--sat-cubes", ver.sat_cubes, "--method sat: split each query's miter by which earlier key it matches (cube-and-conquer)");
   verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
+  verify->add_option("--sat-order", ver.sat_order, "--method sat: index (miters in order; default) or largest (largest first)")
+      ->check(CLI::IsMember({"largest", "index"}));
   verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
       ->check(CLI::ExistingDirectory);
 

@@ -57,6 +57,14 @@ int cmd_verify_byo(const VerifyOptions& o) {
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";
   check_outputs({{"--json", o.json_path}}, {{flag, file}});
+  // Tasks compare and sort (the words of circuit/compare and circuit/sort) have no enumerating
+  // check of files; --method sat proves a circuit file against them (app/engine/sat_path.h).
+  if (o.method == "sat" && (o.task == "compare" || o.task == "sort") && !o.circuit_file.empty()) {
+    const SatOptions so = sat_options(o);
+    const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
+    auto c = std::make_shared<const circuits::Circuit>(circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file));
+    return finish_sat(o, run_words_task_sat(o.task, parse_params(o.params), circuit_artifact(c, o.circuit_file, fmt), c, so));
+  }
   const Task& task = find_task(o.task);
 
   const DomainOptions dom = domain_options(o);

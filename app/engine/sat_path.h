@@ -31,6 +31,8 @@ struct SatOptions {
   bool cubes = false;         // split each family's miter on the checker's cases (MQAR: which key matches)
   unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
   std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
+  std::string order = "index";  // "index" | "largest" (miters by clauses, descending; --sat-order)
+  bool progress = false;      // a progress line on stderr when it is a terminal (sat_progress.h)
 };
 
 struct SatOutcome {
@@ -49,5 +51,11 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
 // A user's circuit file against a task (verify --circuit F --task T --method sat).
 SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                         std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o);
+// A user's circuit file against task compare (inputs x[k], y[k]; outputs among lt, eq, min[k],
+// max[k]) or sort (inputs k<i>[b]; outputs key<i>[b], idx<i>[b]), named as circuit/compare and
+// circuit/sort name theirs: `verify --circuit F --task compare|sort --method sat`. These two tasks
+// have no enumerating check of files (they are not in `circuitzoo tasks`): --method sat only.
+SatOutcome run_words_task_sat(const std::string& task, std::map<std::string, std::string> given, const ByoArtifact& a,
+                              std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o);
 
 }  // namespace cz

@@ -246,14 +246,25 @@ def list():  # noqa: A001 (kept: the old name; constructions() does not shadow a
     return constructions()
 
 
-def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None):
+def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None,
+           method="enumerate"):
     """Verify a construction; returns the report (as `circuitzoo verify NAME --json`). The report's
     `failed` and `counterexample` say whether it holds; a failure is a result, not an exception.
     device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran).
     progress: callable progress(done, total, stage), False, or None (a tqdm bar on a terminal or in a notebook).
-    Ctrl-C stops the run and raises KeyboardInterrupt."""
+    Ctrl-C stops the run and raises KeyboardInterrupt.
+    method="sat": a proof on every instance (as `verify NAME --method sat --json`): the report's
+    `verdict` is "proved", "refuted" (with the engine-confirmed `counterexample`) or "undecided"."""
     if not isinstance(device, str):
         raise TypeError(f"device must be a string, not {type(device).__name__}")
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a string, not {type(method).__name__}")
+    if method not in ("enumerate", "sat"):
+        raise ValueError(f"method must be 'enumerate' or 'sat', not {method!r} (method)")
+    if method == "sat":
+        if samples is not None or exhaustive or device != "cpu":
+            raise ValueError("method='sat' proves the whole domain; drop samples/exhaustive/device (method)")
+        return _json.loads(_core.verify_sat_json(name, _params(params), _uint(threads, "threads")))
     args = (name, _params(params), "" if samples is None else _uint(samples, "samples"), _uint(seed, "seed"),
             bool(exhaustive), _uint(threads, "threads"), device)
     return _json.loads(_with_progress(progress, lambda p: _core.verify_json(*args, progress=p)))

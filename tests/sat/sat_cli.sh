@@ -31,4 +31,36 @@ python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refu
 "$CZ" export mqar/dyadic -p n=4 -p c=4 -p encoding=onehot --format aiger -o "$T/d.aag" >/dev/null 2>&1
 [ "$(rc "$CZ" verify --circuit "$T/d.aag" --task mqar -p n=4 -p c=4 -p encoding=onehot --method sat)" = 2 ] || fail "shape refused"
 grep -q "needs 48 inputs u\[i\]\[j\] and 48 outputs" "$T/err" || fail "shape text"
+# Tasks compare and sort for a user's circuit file (named as circuit/compare and circuit/sort name
+# theirs): the exported circuits are proved; a file with two outputs swapped is refuted (exit 1);
+# a file of the wrong shape is refused (exit 2).
+swap() {  # swap(IN OUT A B): the gates of outputs A and B exchanged (circuit-json)
+  python3 - "$@" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+o = {x["name"]: x for x in j["outputs"]}
+o[sys.argv[3]]["gate"], o[sys.argv[4]]["gate"] = o[sys.argv[4]]["gate"], o[sys.argv[3]]["gate"]
+json.dump(j, open(sys.argv[2], "w"))
+PY
+}
+"$CZ" export circuit/compare -p d=6 --format circuit-json -o "$T/c.json" >/dev/null 2>&1
+[ "$(rc "$CZ" verify --circuit "$T/c.json" --task compare --method sat --json -)" = 0 ] || fail "compare file proof"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==4096 and j['task']=='compare' and j['params']=={'d':6}, j" || fail "compare file json"
+swap "$T/c.json" "$T/cm.json" "min[2]" "max[2]"
+[ "$(rc "$CZ" verify --circuit "$T/cm.json" --task compare --method sat --json -)" = 1 ] || fail "compare mutant exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['input_bits'], j" || fail "compare mutant json"
+"$CZ" export circuit/sort -p n=4 -p d=3 --format circuit-json -o "$T/s.json" >/dev/null 2>&1
+[ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort --method sat)" = 0 ] || fail "sort file proof"
+swap "$T/s.json" "$T/sm.json" "key1[0]" "key2[0]"
+[ "$(rc "$CZ" verify --circuit "$T/sm.json" --task sort --method sat)" = 1 ] || fail "sort mutant exit"
+[ "$(rc "$CZ" verify --circuit "$T/s.json" --task compare --method sat)" = 2 ] || fail "sort file as compare refused"
+grep -q "^error: the circuit has 12 inputs and 20 outputs; task compare needs" "$T/err" || fail "shape text (compare)"
+[ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort -p n=3 --method sat)" = 2 ] || fail "sort shape refused"
+# Progress (item 5): on a terminal stderr gets a "sat: ..." line (wiped at the end); stdout is the
+# same bytes with and without it, and a redirected stderr gets none.
+"$CZ" verify mqar/dyadic -p n=4 -p c=4 --method sat >"$T/plain.out" 2>"$T/plain.err"
+script -qec "'$CZ' verify mqar/dyadic -p n=4 -p c=4 --method sat >'$T/tty.out'" /dev/null >"$T/tty.err" </dev/null
+cmp -s "$T/plain.out" "$T/tty.out" || fail "stdout differs on a terminal"
+grep -q "sat: " "$T/tty.err" || fail "no progress on a terminal"
+! grep -q "sat: " "$T/plain.err" || fail "progress without a terminal"
 echo "sat_cli: ok"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The --method sat frontier (issue 27): for each size, one `verify --method sat` run at a time with
+# a 10-minute limit; prints size, verdict, instances, miters run and wall seconds, one line each.
+#   bench/sat_frontier.sh BUILD_DIR [LIMIT_S] -- NAME:k=v,k=v ...
+# e.g. bench/sat_frontier.sh build 600 -- mqar/dyadic:n=8,c=64 mqar/dyadic:n=16,c=16 circuit/sort:n=16,d=4
+# A run that ends undecided (exit 4) prints which miter ran out of time. Run it alone: the times
+# are wall clock and every solver process competes for the same cores.
+set -u
+B=${1:?build dir}; LIMIT=${2:-600}
+shift 2 || true
+[ "${1:-}" = "--" ] && shift
+T=$(mktemp); trap 'rm -f "$T"' EXIT
+for c in "$@"; do
+  name=${c%%:*}; ps=${c#*:}; args=()
+  [ "$ps" != "$c" ] && for kv in ${ps//,/ }; do args+=(-p "$kv"); done
+  t0=$(date +%s.%N)
+  "$B/circuitzoo" verify "$name" "${args[@]}" --method sat --timeout "$LIMIT" --json - >"$T" 2>/dev/null
+  rc=$?
+  t1=$(date +%s.%N)
+  python3 - "$c" "$rc" "$t0" "$t1" "$T" <<'PY'
+import json, sys
+c, rc, t0, t1 = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+try:
+    j = json.load(open(sys.argv[5]))
+except Exception:
+    print(f"{c:34} exit {rc}"); sys.exit()
+s = j["sat"]
+extra = (" — " + s["undecided"]) if "undecided" in s else ""
+print(f"{c:34} {j['verdict']:9} {str(j['instances']):>32} instances  {s['miters_run']}/{s['miters']} miters  "
+      f"max {s['cnf']['max_clauses']} clauses  {t1 - t0:7.1f} s{extra}")
+PY
+done

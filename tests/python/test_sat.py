@@ -1,0 +1,35 @@
+"""verify(..., method="sat") (issue 27): the same report as `verify NAME --method sat --json`, a
+proof and a refutation, and the CLI's refusals as ValueError/TypeError."""
+import json
+import shutil
+
+import pytest
+
+import circuitzoo as cz
+
+pytestmark = pytest.mark.skipif(shutil.which("cadical") is None, reason="cadical is not installed")
+
+
+def test_sat_proof_matches_cli(cli):
+    r = cz.verify("circuit/compare", {"d": 5}, method="sat")
+    assert r["method"] == "sat" and r["verdict"] == "proved" and r["instances"] == 2 ** 10
+    c = json.loads(cli("verify", "circuit/compare", "-p", "d=5", "--method", "sat", "--json", "-").stdout)
+    for k in ("construction", "params", "verdict", "domain", "domain_description", "instances", "counterexample", "claims"):
+        assert r[k] == c[k], k
+    assert r["sat"]["miters"] == c["sat"]["miters"] and r["sat"]["cnf"]["vars"] == c["sat"]["cnf"]["vars"]
+
+
+def test_sat_refutation_has_the_engines_counterexample():
+    r = cz.verify("mqar/dyadic", {"n": 4, "c": 4, "variant": "paper"}, method="sat")
+    assert r["verdict"] == "refuted" and r["counterexample"]["instance"]["tokens"]
+
+
+def test_sat_refusals():
+    with pytest.raises(ValueError, match="method"):
+        cz.verify("circuit/compare", method="nope")
+    with pytest.raises(TypeError):
+        cz.verify("circuit/compare", method=1)
+    with pytest.raises(ValueError, match="whole domain"):
+        cz.verify("circuit/compare", samples=5, method="sat")
+    with pytest.raises(ValueError, match="not provable by --method sat"):
+        cz.verify("mqar/attention", method="sat")
