@@ -32,4 +32,4 @@ def test_sat_refusals():
     with pytest.raises(ValueError, match="whole domain"):
         cz.verify("circuit/compare", samples=5, method="sat")
     with pytest.raises(ValueError, match="not provable by --method sat"):
-        cz.verify("mqar/attention", method="sat")
+        cz.verify("mqar/autocorrelation", method="sat")  # data-dependent: refused with why
