@@ -3,7 +3,7 @@
 #include <chrono>
 
 #include "app/engine/sat_problem.h"
-#include "circuits/reference/primitive_ref.h"
+#include "app/engine/sat_primitive_ref.h"
 #include "circuits/sat/int_miter.h"
 #include "circuits/sat/model_bits.h"
 #include "model/eval.h"

@@ -1,4 +1,4 @@
-#include "circuits/reference/primitive_ref.h"
+#include "app/engine/sat_primitive_ref.h"
 
 namespace cz::circuits::reference {
 

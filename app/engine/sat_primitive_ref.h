@@ -2,7 +2,9 @@
 // src/tasks/primitive_semantics.h states them (sem::shift_down, sem::cumsum, ...), and the prefix
 // maps of circuit/to-model, run generically over a ring: over the symbolic words of
 // circuits/sat/bitvec.h they build the reference's gates, over Z they give the exact expected
-// output that confirms a SAT model. Never from a construction's weights.
+// output that confirms a SAT model. Never from a construction's weights. It lives in app/engine,
+// not circuits/reference, because it reads the task definitions (src/tasks) and their parameters
+// (src/verify), which the circuits floor may not include (tests/layering).
 #pragma once
 #include <string>
 
