@@ -1,4 +1,4 @@
-// The CUDA launch of the program kernel (gpu/program_kernel.h), one instance per thread; failures
+// The CUDA launch of the program kernel (gpu/program_kernel.h), a capped grid striding over the instances; failures
 // counted with atomicAdd, the smallest failing index kept with atomicMin. program_launch.cu in a
 // CUDA build; program_launch_nocuda.cpp (throws) otherwise. Light: no CUDA headers here.
 #pragma once
