@@ -45,8 +45,10 @@ step ldd_version 5 ldd --version
 step nvidia_smi 10 sh -c "nvidia-smi; nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,driver_version --format=csv > '$OUT/nvidia-smi.csv'"
 step device 15 "$CZ" device --json "$OUT/device.json"
 step test_gpu_device 60 "$W/test_gpu_device"
-step test_gpu_twin 60 "$W/test_gpu" --duration=true
-step device_cli 60 bash "$G/tests/gpu_device_cli.sh" "$CZ"
+# The CPU twin suite (CI runs it whole) less its four slowest engine comparisons (18-30 s each on
+# CI's 2 cores; the rest ~10 s): here it only shows the bundle's binaries load and agree on this machine.
+step test_gpu_twin 30 "$W/test_gpu" --duration=true --test-case-exclude='mutants: twin and CPU engine fail*,mqar/dyadic: the LOP3 twin agrees*,every encoding: a query-mask model*,mqar/attention twin equals the CPU engine on seeded*'
+step device_cli 90 bash "$G/tests/gpu_device_cli.sh" "$CZ"
 if [ "$DRY" = 1 ] || [ -e "$W/bench_gpu" ]; then  # the CUDA cases only (BM_*_cuda_*, BM_*Cuda): the twins are measured in CI
   step bench_gpu 60 "$W/bench_gpu" --benchmark_filter='[Cc]uda' --benchmark_min_time=0.2 --benchmark_format=json \
     --benchmark_out="$OUT/bench_gpu.json"
