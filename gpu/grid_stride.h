@@ -2,7 +2,8 @@
 // grid_shape gives the launch (at most max_blocks blocks, so the block count always fits the
 // launch's unsigned gridDim.x: the old `unsigned(ceil(count / 128))` wrapped at count >= 2^39 and
 // left those instances unchecked), grid_stride walks thread tid's instances tid, tid + stride, ...,
-// and FailTally is what a thread, then a warp, keeps: the failures and the smallest failing index.
+// and FailTally is what a thread, then a warp, keeps: the failures and the smallest failing index
+// (one atomicAdd and one atomicMin per warp, gpu/warp_tally.cuh).
 // CZ_HD: the kernel runs this text; the CPU twin (tests/gpu/test_grid_stride.cpp) runs it with a
 // tiny grid so a missing stride loop shows on a few hundred instances.
 #pragma once
@@ -46,5 +47,14 @@ struct FailTally {
     if (o.first < first) first = o.first;
   }
 };
+
+// A warp's smallest failing index from 32-bit minima (issue 29 item 6: sm_80's __reduce_min_sync
+// is 32-bit only): the least high half over the warp, then the least low half among the lanes with
+// that high half. gpu/warp_tally.cuh reduces with these keys; the twin test reduces them on the CPU.
+CZ_HD std::uint32_t min_hi_key(std::uint64_t x) { return static_cast<std::uint32_t>(x >> 32); }
+CZ_HD std::uint32_t min_lo_key(std::uint64_t x, std::uint32_t hi) {
+  return static_cast<std::uint32_t>(x >> 32) == hi ? static_cast<std::uint32_t>(x) : ~std::uint32_t(0);
+}
+CZ_HD std::uint64_t min_join(std::uint32_t hi, std::uint32_t lo) { return (std::uint64_t(hi) << 32) | lo; }
 
 }  // namespace cz::gpu

@@ -3,11 +3,13 @@
 // local memory.
 #include "gpu/cuda_util.cuh"
 #include "gpu/program_launch.h"
+#include "gpu/warp_tally.cuh"
 
 namespace cz::gpu {
 
 namespace {
 constexpr int kThreads = 128;
+static_assert(kThreads % 32 == 0, "flush_tally needs whole warps");
 // Grid cap (issue 29 item 7): 2^16 blocks × 128 threads = 8.4M threads, far more than an H200
 // keeps resident (132 SMs × 2048); each thread strides over the rest, so any count is covered.
 constexpr std::uint32_t kMaxBlocks = 1u << 16;
@@ -18,10 +20,7 @@ __global__ void program_kernel(ProgramJob job, const ProgInsn* code, std::uint64
   FailTally f;
   prog_thread(job, code, k0, count, std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x, std::uint64_t(gridDim.x) * blockDim.x,
               s, f);
-  if (f.failed) {
-    atomicAdd(failed, static_cast<unsigned long long>(f.failed));
-    atomicMin(first, static_cast<unsigned long long>(f.first));
-  }
+  flush_tally(f, failed, first);
 }
 }  // namespace
 

@@ -5,6 +5,7 @@
 // must equal the CPU interpreter's (program_json) on every sub-range.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "gpu/grid_stride.h"
@@ -88,4 +89,32 @@ TEST_CASE("the program kernel on a tiny capped grid fails exactly the CPU's inst
     CHECK(got.first == want.first);
   }
   CHECK(beyond);
+}
+
+TEST_CASE("a warp's least failing index from its two 32-bit minima") {
+  // flush_tally's sm_80 path (gpu/warp_tally.cuh) reduced over 32 lanes on the CPU: lanes with no
+  // failure hold ~0; high halves tie often (nearby indices), low halves order the tied lanes.
+  std::uint64_t z = 12345;
+  const auto next = [&z] {  // splitmix64
+    std::uint64_t x = (z += 0x9e3779b97f4a7c15ULL);
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  };
+  const std::uint64_t none = ~std::uint64_t(0);
+  for (int round = 0; round < 2000; ++round) {
+    std::uint64_t lane[32], want = none;
+    const unsigned bits = round % 64;  // indices below 2^bits: all high halves 0 up to 32 bits
+    const std::uint64_t base = bits ? next() >> (64 - bits) : 0;
+    for (auto& x : lane) {
+      const std::uint64_t r = next();
+      x = r % 4 == 0 ? none : round % 3 == 0 ? next() : base + (r >> 40);
+      if (x < want) want = x;
+    }
+    std::uint32_t hi = ~0u, lo = ~0u;
+    for (std::uint64_t x : lane) hi = std::min(hi, min_hi_key(x));
+    for (std::uint64_t x : lane) lo = std::min(lo, min_lo_key(x, hi));
+    REQUIRE(min_join(hi, lo) == want);
+  }
+  CHECK(min_join(min_hi_key(none), min_lo_key(none, min_hi_key(none))) == none);  // no lane failed
 }
