@@ -6,6 +6,7 @@
 
 #include "gpu/cuda_util.cuh"
 #include "gpu/modmodel_launch.h"
+#include "gpu/warp_tally.cuh"
 
 namespace cz::gpu {
 
@@ -13,6 +14,7 @@ namespace {
 
 using u64 = std::uint64_t;
 constexpr int kThreads = 256;
+static_assert(kThreads % 32 == 0, "flush_tally needs whole warps");
 
 __device__ u64 flat_index() { return u64(blockIdx.x) * blockDim.x + threadIdx.x; }
 __device__ u64 flat_stride() { return u64(gridDim.x) * blockDim.x; }
@@ -138,12 +140,12 @@ __global__ void k_compare(const ModModelView* vp, ModCodec c, u64 count, const s
   }
 }
 
+// One tally per thread, then one atomicAdd/atomicMin per warp (gpu/warp_tally.cuh).
 __global__ void k_tally(u64 k0, u64 count, const std::uint32_t* bad, unsigned long long* failed, unsigned long long* first) {
+  FailTally f;
   for (u64 t = flat_index(); t < count; t += flat_stride())
-    if (bad[t]) {
-      atomicAdd(failed, 1ull);
-      atomicMin(first, static_cast<unsigned long long>(k0 + t));
-    }
+    if (bad[t]) f.fail(k0 + t);
+  flush_tally(f, failed, first);
 }
 
 class CudaModModel final : public ModModelDevice {

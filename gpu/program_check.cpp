@@ -11,8 +11,13 @@ class Twin : public BlockWorker {
  public:
   Twin(const ProgramJob& job, const std::vector<ProgInsn>& code) : job_(job), code_(code), s_(std::make_unique<ProgramScratch>()) {}
   void run(std::uint64_t k0, std::uint64_t count, BlockResult& r) override {
-    for (std::uint64_t k = k0; k < k0 + count; ++k)
-      if (prog_instance_fails(job_, code_.data(), k, *s_)) r.fail(k);
+    FailTally f;  // one thread of stride 1: the kernel's own loop (prog_thread)
+    prog_thread(job_, code_.data(), k0, count, 0, 1, *s_, f);
+    if (!f.failed) return;
+    BlockResult b;
+    b.failed = f.failed;
+    b.first = f.first;
+    r.merge(b);
   }
 
  private:

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 
+#include "gpu/grid_stride.h"
 #include "gpu/hd.h"
 #include "gpu/program_bytecode.h"
 #include "gpu/sd_pairs.h"
@@ -215,6 +216,15 @@ CZ_HD bool prog_pair_fails(const ProgramJob& job, const ProgInsn* code, const Sd
 CZ_HD bool prog_instance_fails(const ProgramJob& job, const ProgInsn* code, std::uint64_t k, ProgramScratch& s) {
   sd_pair(job.shape, k, s.x);
   return prog_pair_fails(job, code, s.x, s);
+}
+
+// Thread tid of a grid of `stride` threads over instances [k0, k0 + count) (gpu/grid_stride.h):
+// the kernel's whole body, so the twin test runs the launch's own loop on a tiny grid.
+CZ_HD void prog_thread(const ProgramJob& job, const ProgInsn* code, std::uint64_t k0, std::uint64_t count, std::uint64_t tid,
+                       std::uint64_t stride, ProgramScratch& s, FailTally& f) {
+  grid_stride(tid, stride, count, [&](std::uint64_t t) {
+    if (prog_instance_fails(job, code, k0 + t, s)) f.fail(k0 + t);
+  });
 }
 
 }  // namespace cz::gpu

@@ -1,6 +1,7 @@
-// The CUDA launch of the program kernel (gpu/program_kernel.h), one instance per thread; failures
-// counted with atomicAdd, the smallest failing index kept with atomicMin. program_launch.cu in a
-// CUDA build; program_launch_nocuda.cpp (throws) otherwise. Light: no CUDA headers here.
+// The CUDA launch of the program kernel (gpu/program_kernel.h): a capped grid striding over the
+// instances (gpu/grid_stride.h); failures counted with atomicAdd and the smallest failing index kept
+// with atomicMin, once per warp (gpu/warp_tally.cuh). program_launch.cu in a CUDA build;
+// program_launch_nocuda.cpp (throws) otherwise. Light: no CUDA headers here.
 #pragma once
 #include <cstdint>
 #include <memory>

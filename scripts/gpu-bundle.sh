@@ -3,7 +3,7 @@
 # device machine runs into .gpu/ (git-ignored, < 64 MiB): the CLI, the GPU tests and benchmarks,
 # every shared library they load that is not glibc or the CUDA driver, the check script and the
 # PyTorch anchor. Then, on the device (../shared/notes/device.md):
-#   run carry [".gpu"]: LD_LIBRARY_PATH=$PWD/.gpu/lib bash .gpu/gpu-check.sh
+#   run carry [".gpu"]: bash .gpu/gpu-check.sh   (it gives .gpu/lib to our binaries only; --dry-run: steps, limits)
 # usage: scripts/gpu-bundle.sh [BUILD_DIR]   (default build-gpu)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
