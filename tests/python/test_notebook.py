@@ -58,6 +58,31 @@ def test_no_bar_when_not_a_terminal(capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_a_tqdm_bar_in_a_notebook(monkeypatch):
+    # progress=None in a notebook (ipykernel loaded) draws tqdm.auto bars: one per stage, closed at
+    # the end, ending at the run's instance count. A recording stand-in for tqdm.auto.tqdm.
+    tqdm_auto = pytest.importorskip("tqdm.auto")
+    bars = []
+
+    class Bar:
+        def __init__(self, total, desc, leave):
+            self.total, self.desc, self.n, self.closed = total, desc, 0, False
+            bars.append(self)
+
+        def refresh(self):
+            assert 0 <= self.n <= self.total
+
+        def close(self):
+            self.closed = True
+
+    monkeypatch.setattr(tqdm_auto, "tqdm", Bar)
+    monkeypatch.setitem(__import__("sys").modules, "ipykernel", object())
+    r = cz.verify("primitive/shift_down", {"N": 6})
+    assert r["failed"] == 0 and bars, "no bar drawn"
+    assert all(b.closed for b in bars) and bars[-1].desc == "primitive/shift_down"
+    assert bars[-1].n == bars[-1].total == r["instances"]
+
+
 def test_arrays_cross_as_int64_buffers_and_big_entries_stay_exact(cli, tmp_path):
     m = cz.build("primitive/cumsum", {"N": 4, "d": 1})["model"]
     h = m["layers"][0]["h"]
