@@ -3,35 +3,14 @@
 #include <algorithm>
 #include <map>
 
+#include "circuits/affine_form.h"
 #include "circuits/stats.h"
 
 namespace cz::circuits {
 
 namespace {
 
-struct Aff {
-  std::map<std::uint32_t, Rat> t;  // anchor -> coefficient
-  Rat c;
-};
-
-Aff plus(const Aff& x, const Aff& y) {
-  Aff r = x;
-  r.c += y.c;
-  for (const auto& [a, q] : y.t) {
-    Rat& v = r.t[a];
-    v += q;
-    if (v.is_zero()) r.t.erase(a);
-  }
-  return r;
-}
-
-Aff times(const Rat& s, const Aff& x) {
-  Aff r;
-  if (s.is_zero()) return r;
-  r.c = s * x.c;
-  for (const auto& [a, q] : x.t) r.t[a] = s * q;
-  return r;
-}
+using Aff = AffineForm;  // circuits/affine_form.h
 
 }  // namespace
 

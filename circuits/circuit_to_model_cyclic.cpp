@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "circuits/kmatrix_rows.h"
+#include "circuits/affine_form.h"
 #include "circuits/stats.h"
 #include "tensor/kmatrix_forms.h"
 
@@ -12,30 +13,7 @@ namespace cz::circuits {
 
 namespace {
 
-// An affine form over anchors (inputs and non-scalar products), as in circuit_to_model.cpp.
-struct Aff {
-  std::map<std::uint32_t, Rat> t;
-  Rat c;
-};
-
-Aff plus(const Aff& x, const Aff& y) {
-  Aff r = x;
-  r.c += y.c;
-  for (const auto& [a, q] : y.t) {
-    Rat& v = r.t[a];
-    v += q;
-    if (v.is_zero()) r.t.erase(a);
-  }
-  return r;
-}
-
-Aff times(const Rat& s, const Aff& x) {
-  Aff r;
-  if (s.is_zero()) return r;
-  r.c = s * x.c;
-  for (const auto& [a, q] : x.t) r.t[a] = s * q;
-  return r;
-}
+using Aff = AffineForm;  // circuits/affine_form.h
 
 // A routing map: new[row] = Σ coefficient · old[column], as a K-matrix (Dao Thm 3, e = 4).
 struct RouteMap {
