@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """zoology's mixers, built and run by zoology's own code, imported into circuitzoo exactly (issue 28, item 5).
 
-    PYTHONPATH=build/python /usr/bin/python3 examples/zoology_import.py [--peers ../shared/peers] [--examples 64]
+    PYTHONPATH=build/python /usr/bin/python3 examples/zoology_import.py [--peers DIR] [--examples 64]
 
 For each mixer (BaseConv with its short and its implicit long convolution, Hyena, H3, RWKV-4 time
 mixing) at N = 64, d = 16 in float64 with seeded random weights:
@@ -220,7 +220,7 @@ def mqar_flips(imp, czt, cz, examples=16, vocab=128, kv=8, seed=0):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--peers", default=default_peers(), help="folder with zoology/ and shims/ (default ../shared/peers)")
+    ap.add_argument("--peers", default=default_peers(), help="folder with zoology/ (a checkout of HazyResearch/zoology) and, where its requirements are missing, shims/; default $CZ_PEERS")
     ap.add_argument("--examples", type=int, default=64, help="MQAR examples per mixer (8 answers each)")
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
