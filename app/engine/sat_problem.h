@@ -30,6 +30,20 @@ struct SatProblem {
   std::vector<std::string> notes;
 };
 
+// Shared helpers (sat_problem.cpp): output names in order; b^e; the checker's task input names in
+// its order; the artifact's inputs (matched by name) from those bits; the report's head.
+std::vector<std::string> sat_output_names(const circuits::Circuit& c);
+Int sat_power(Int b, std::size_t e);
+std::vector<std::string> sat_task_input_names(const circuits::reference::Checker& ch);
+std::vector<std::int64_t> sat_artifact_inputs(const circuits::Circuit& a, const std::vector<std::string>& names,
+                                              const std::vector<int>& bits);
+nlohmann::json sat_head_of(const std::string& name, const Params& p, const Built& bt);
+
+// The circuit artifacts' problems (sat_mqar.cpp, sat_words.cpp).
+SatProblem sat_dyadic_problem(const Params& p, const Built& bt);
+SatProblem sat_compare_problem(const Construction& c, const Params& p, const Built& bt);
+SatProblem sat_sort_problem(const Construction& c, const Params& p, const Built& bt);
+
 // Builds and solves the miters, decodes and confirms SAT models, and writes the report into head.
 SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json head);
 
