@@ -67,19 +67,8 @@ SatProblem map_problem(const std::string& task, const Params& p, const Model& m,
                    std::to_string(N * d) + " = " + pr.instances.str() + " instances; y = " + task +
                    "(u) compared entry by entry, exactly (src/tasks/primitive_semantics.h)";
   auto fail_of = [task, p, eval](const Matrix<std::int64_t>& u) -> std::optional<Failure> {
-    const Matrix<Int> got = eval(u);
     const Matrix<Int> want = ref::integer_map(task, p, RingZ{}, map_matrix(u, [](std::int64_t x) { return Int(x); }));
-    for (std::size_t i = 0; i < want.rows(); ++i)
-      for (std::size_t j = 0; j < want.cols(); ++j)
-        if (!(want(i, j) == got(i, j))) {
-          Failure f;
-          f.input = int_matrix_json(u);
-          f.expected = int_matrix_json(want);
-          f.got = int_matrix_json(got);
-          f.message = "output[" + std::to_string(i) + "][" + std::to_string(j) + "] is " + got(i, j).str() + ", want " + want(i, j).str();
-          return f;
-        }
-    return std::nullopt;
+    return first_mismatch(u, want, eval(u), [](const Matrix<Int>& m) { return int_matrix_json(m); });
   };
   pr.confirm = [in, fail_of](const std::vector<int>& bits) -> std::optional<Failure> {
     const Matrix<std::int64_t> u = in.decode(bits);
