@@ -4,7 +4,9 @@
 #   scripts/test.sh --sanitize [CTEST_ARGS...]  the same tests built with ASan + UBSan + LSan in
 #                                               build-asan/ (-O1 -g; no benchmarks or examples)
 #                                               (no Python module under ASan: it would need the
-#                                               runtime preloaded into python3)
+#                                               runtime preloaded into python3); the few large
+#                                               differential sweeps run their small cases there
+#                                               (tests/lean.h; CZ_TEST_FULL=1 runs every size)
 # Extra arguments go to ctest (e.g. -R mqar).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -27,9 +27,9 @@ struct SatOptions {
   // Miters: "whole" (one for all outputs), "family" (one per MQAR query / sorted place / output
   // word), "cell" (one per output bit): each encodes only its outputs' cone.
   std::string split = "family";
-  bool lemmas = false;
+  bool lemmas = false;        // later miters assume the groups earlier miters proved
   bool cubes = false;         // split each family's miter on the checker's cases (MQAR: which key matches)
-  unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)        // later miters assume the groups earlier miters proved
+  unsigned threads = 0;       // solver processes at once (0: all cores; 1 with lemmas)
   std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
   std::string order = "index";  // "index" | "largest" (miters by clauses, descending; --sat-order)
   bool progress = false;      // a progress line on stderr when it is a terminal (sat_progress.h)

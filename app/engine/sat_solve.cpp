@@ -18,6 +18,7 @@
 #include "circuits/sat/solver.h"
 #include "circuits/stats.h"
 #include "util/error.h"
+#include "util/progress.h"
 #include "util/threads.h"
 
 namespace cz {
@@ -101,7 +102,12 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
   std::vector<Slot> slots(miters.size());
   SatProgress prog(o.progress, miters.size());  // stderr, on a terminal only (sat_progress.h)
   std::vector<std::size_t> proved;  // --sat-lemmas: groups proved so far (then one worker, in order)
+  // A watched run (Python: Ctrl-C, progress=) is cancelled between miters while they are built,
+  // and during solving by a watcher thread that kills the solver processes (solver.h `cancel`);
+  // a cancelled run throws Cancelled, never a verdict.
+  WorkWatch* const watch = current_watch();
   auto build = [&](std::size_t mi) {
+    check_cancelled();
     const auto te = Clock::now();
     Slot& sl = slots[mi];
     sl.miter.emplace(sat::build_miter(*pr.artifact, pr.checker, miters[mi], "--method sat",
@@ -186,10 +192,27 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     }
   };
   std::vector<std::thread> pool;
+  std::atomic<bool> finished{false}, cancelled{false};
+  std::thread watcher;
+  if (watch)
+    watcher = std::thread([&] {
+      while (!finished.load()) {
+        if (watch->cancelled.load()) {
+          cancelled = true;
+          stop_above = 0;
+          for (auto& sl : slots) sl.cancel = true;
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
   for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
+  finished = true;
+  if (watcher.joinable()) watcher.join();
   if (error) std::rethrow_exception(error);
+  if (cancelled) throw Cancelled();
 
   SatOutcome out;
   out.verdict = "proved";

@@ -1,18 +1,10 @@
 #!/usr/bin/env bash
-# The bad-input matrix (issue 9), through the real binary. One row a line in the table below:
+# The bad-input matrix (issue 9), through the real binary: crashes, hostile flags and files, and
+# rows that must succeed (devices, FIFOs, symlinks, stdout); then signals during a write.
 #
-#   name | rc | setup | command | check
-#
-#  - setup and command run in a fresh, empty output directory ($PWD); inputs are in $IN; the
-#    binary is $CZ. $'...' works in both (bash -c).
-#  - rc 2 rows (errors) must: exit 2; write exactly one line on stderr, starting "error: ", made
-#    of printable ASCII only (raw bytes escaped); leave the output directory exactly as setup left
-#    it (no output, no temporary file).
-#  - rc 0 rows must exit 0 and leave no temporary file (*.tmp.*) behind.
-#  - every row: under 10 s (timeout 10) and under 1 GB of address space (ulimit -v; skipped for a
-#    sanitizer build, which reserves terabytes of shadow memory).
-#  - check (optional): a shell test run afterwards in the same directory; $OUTF and $ERRF are the
-#    row's stdout and stderr.
+# Rows are "name | rc | setup | command | check", run by tests/cli/matrix_lib.sh, which states
+# what every row must do (exit code, one "error: <what> (<where>)" line, nothing written, its own
+# empty $TMPDIR, 10 s, 1 GB).
 # Adding a row is adding one line. Usage: bad_inputs.sh path/to/circuitzoo
 set -u
 CZ=$(realpath "$1")
@@ -22,10 +14,7 @@ trap cleanup EXIT
 IN="$T/in"
 mkdir -p "$IN"
 export CZ IN
-fails=0
-rows=0
-VLIMIT_KB=1048576
-if grep -qa __asan_init "$CZ"; then VLIMIT_KB=unlimited; fi
+source "$(dirname "$0")/matrix_lib.sh"  # run_row, run_matrix, $rows, $fails
 
 # ---- fixtures ----------------------------------------------------------------------------------
 "$CZ" export primitive/shift_down -p N=4 -p d=1 -p s=1 --format model-json -o "$IN/m.json" 2>/dev/null || { echo "FAIL fixture m.json"; exit 1; }
@@ -35,39 +24,6 @@ echo '{"input": [[5],[-7],[3],[2]]}' > "$IN/in.json"
 sed 's/"ring": *"Z"/"ring": "Fp:99999999999999999999999"/' "$IN/m.json" > "$IN/m_bigring.json"
 grep -q 'Fp:9999' "$IN/m_bigring.json" || { echo "FAIL fixture m_bigring.json"; exit 1; }
 
-run_row() {  # run_row NAME RC SETUP COMMAND CHECK
-  local name=$1 want=$2 setup=$3 cmd=$4 check=$5
-  rows=$((rows + 1))
-  local dir="$T/run/$rows"
-  mkdir -p "$dir"
-  export OUTF="$T/out.$rows" ERRF="$T/err.$rows"
-  ( cd "$dir" && eval "$setup" ) >/dev/null 2>&1 || { echo "FAIL $name: setup failed: $setup"; fails=$((fails + 1)); return; }
-  local before after rc
-  before=$(cd "$dir" && ls -A | sort)
-  ( cd "$dir" && ulimit -v "$VLIMIT_KB" 2>/dev/null; exec timeout -k 2 10 bash -c "$cmd" ) >"$OUTF" 2>"$ERRF" </dev/null
-  rc=$?
-  after=$(cd "$dir" && ls -A | sort)
-  local bad=""
-  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then bad="timed out (10 s)"
-  elif [ "$rc" != "$want" ]; then bad="exit $rc, want $want"
-  fi
-  if [ -z "$bad" ] && [ "$want" = 2 ]; then
-    local lines
-    lines=$(wc -l < "$ERRF")
-    if [ "$lines" != 1 ] || [ "$(head -c 7 "$ERRF")" != "error: " ]; then bad="stderr is not one 'error: ' line"
-    elif [ -n "$(LC_ALL=C tr -d '\n\40-\176' < "$ERRF")" ]; then bad="stderr has raw bytes"
-    elif [ "$before" != "$after" ]; then bad="output directory changed: [$before] -> [$after]"
-    fi
-  fi
-  if [ -z "$bad" ] && [ "$want" = 0 ] && (cd "$dir" && ls -A | grep -q '\.tmp\.'); then bad="temporary file left: $after"; fi
-  if [ -z "$bad" ] && [ -n "$check" ] && ! (cd "$dir" && eval "$check") >/dev/null 2>&1; then bad="check failed: $check"; fi
-  if [ -n "$bad" ]; then
-    echo "FAIL $name: $bad"
-    echo "  command: $cmd"
-    head -c 600 "$ERRF" | sed 's/^/  stderr: /'
-    fails=$((fails + 1))
-  fi
-}
 
 # ---- the matrix --------------------------------------------------------------------------------
 # name | rc | setup | command | check
@@ -181,12 +137,7 @@ eval-json-novalue    | 0 | | $CZ eval --model $IN/m.json --input $IN/in.json --j
 ROWS
 )
 
-while IFS= read -r line; do
-  case "$line" in '#'* | '') continue ;; esac
-  IFS='|' read -r name rc setup cmd check <<<"$line"
-  trim() { local s=$1; s="${s#"${s%%[![:space:]]*}"}"; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
-  run_row "$(trim "$name")" "$(trim "$rc")" "$(trim "$setup")" "$(trim "$cmd")" "$(trim "${check:-}")"
-done <<<"$MATRIX"
+run_matrix "$MATRIX"
 
 # ---- a signal during the write phase leaves no temporary file ---------------------------------
 # sweep writes --json to its temporary file first, then opens the FIFO given to --csv, which

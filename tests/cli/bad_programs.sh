@@ -1,16 +1,10 @@
 #!/usr/bin/env bash
-# Hostile program files and plots (issue 25, items 4-7, 11, 16), through the real binary. One row a
-# line in the table below:
+# Hostile program files and plots (issue 25, items 4-7, 11, 16), through the real binary; the
+# programs are in $IN.
 #
-#   name | rc | command | check
-#
-#  - command runs in a fresh, empty directory ($PWD) with TMPDIR=$PWD/tmp (created empty); the
-#    programs are in $IN, the binary is $CZ.
-#  - rc 2 rows must write exactly one line on stderr, "error: <what> (<where>)", and leave the
-#    directory as it was (no output, no temporary file, nothing in tmp/).
-#  - every row: under 10 s (timeout 10) and under 1 GB of address space (ulimit -v; skipped for a
-#    sanitizer build, which reserves terabytes of shadow memory).
-#  - check (optional): a shell test run afterwards in the same directory; $ERRF is the row's stderr.
+# Rows are "name | rc | setup | command | check", run by tests/cli/matrix_lib.sh, which states
+# what every row must do (exit code, one "error: <what> (<where>)" line, nothing written, its own
+# empty $TMPDIR, 10 s, 1 GB).
 # Then: SIGTERM/SIGINT during `sweep --plot` ends plot.py and leaves no $TMPDIR/circuitzoo-plot-*.
 # Usage: bad_programs.sh path/to/circuitzoo
 set -u
@@ -19,9 +13,8 @@ source "$(dirname "$0")/check_lib.sh"  # $T (removed on exit), $fails
 IN="$T/in"
 mkdir -p "$IN"
 export CZ IN
-rows=0
-VLIMIT_KB=1048576
-if grep -qa __asan_init "$CZ"; then VLIMIT_KB=unlimited; fi
+ROW_VERBOSE=1
+source "$(dirname "$0")/matrix_lib.sh"  # run_row, run_matrix, $rows, $fails
 
 # ---- fixtures: the exported Alg. 3 program, and hostile variants of it ---------------------------
 "$CZ" export sd/recurrent-jrt --format program -o "$IN/base.json" 2>/dev/null || { echo "FAIL fixture base.json"; exit 1; }
@@ -58,40 +51,6 @@ write("init_deep", with_key("registers", json.dumps(base["registers"])[:-2] + ',
 write("task_number", prog(task=7))
 PY
 
-run_row() {  # run_row NAME RC COMMAND CHECK
-  local name=$1 want=$2 cmd=$3 check=$4
-  rows=$((rows + 1))
-  local dir="$T/run/$rows"
-  mkdir -p "$dir/tmp"
-  export ERRF="$T/err.$rows"
-  local before after rc start end
-  before=$(cd "$dir" && ls -A | sort)
-  start=$(date +%s.%N)
-  ( cd "$dir" && export TMPDIR="$dir/tmp" && ulimit -v "$VLIMIT_KB" 2>/dev/null; exec timeout -k 2 10 bash -c "$cmd" ) >"$T/out.$rows" 2>"$ERRF" </dev/null
-  rc=$?
-  end=$(date +%s.%N)
-  after=$(cd "$dir" && ls -A | sort)
-  local bad=""
-  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then bad="timed out (10 s)"
-  elif [ "$rc" != "$want" ]; then bad="exit $rc, want $want"
-  fi
-  if [ -z "$bad" ] && [ "$want" = 2 ]; then
-    if [ "$(wc -l < "$ERRF")" != 1 ] || ! grep -q '^error: .* (.*)$' "$ERRF"; then bad="stderr is not one 'error: <what> (<where>)' line"
-    elif [ "$before" != "$after" ]; then bad="directory changed: [$before] -> [$after]"
-    fi
-  fi
-  if [ -z "$bad" ] && [ -n "$(ls -A "$dir/tmp")" ]; then bad="left in TMPDIR: $(ls -A "$dir/tmp")"; fi
-  [ -n "${CZ_SHOW_ERRORS:-}" ] && sed "s/^/  $name: /" "$ERRF"
-  if [ -z "$bad" ] && [ -n "$check" ] && ! (cd "$dir" && eval "$check") >/dev/null 2>&1; then bad="check failed: $check"; fi
-  if [ -n "$bad" ]; then
-    echo "FAIL $name: $bad"
-    echo "  command: $cmd"
-    head -c 600 "$ERRF" | sed 's/^/  stderr: /'
-    fails=$((fails + 1))
-  else
-    awk -v n="$name" -v s="$start" -v e="$end" 'BEGIN { printf "ok   %-16s %5.1f s\n", n, e - s }'
-  fi
-}
 
 # A plot script that exits 0 and draws nothing (item 16), and one that hangs until killed (item 11).
 cat > "$IN/plot_nothing.py" <<'PY'
@@ -110,27 +69,22 @@ PY
 # The 200k-deep rows accept any message about depth: a JSON depth limit at parse time may answer
 # before the program reader's own (kProgramMaxDepth, checked exactly by depth-101).
 MATRIX=$(cat <<'ROWS'
-stmts-200k       | 2 | $CZ verify --program $IN/stmts_200k.json --task sd       | grep -qi -e deep -e depth -e nest $ERRF
-not-chain-20k    | 2 | $CZ verify --program $IN/not_20k.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
-not-chain-twin   | 2 | $CZ verify --program $IN/not_20k.json --task sd --device twin | grep -qi -e deep -e depth -e nest $ERRF
-expr-200k        | 2 | $CZ verify --program $IN/expr_200k.json --task sd        | grep -qi -e deep -e depth -e nest $ERRF
-if-3000          | 2 | $CZ verify --program $IN/if_3000.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
-out-width-1m     | 2 | $CZ verify --program $IN/out_width_1m.json --task sd     | grep -q 'from 0 to 1024' $ERRF
-output-2000      | 2 | $CZ verify --program $IN/output_2000.json --task sd      | grep -q 'more than 1024' $ERRF
-depth-101        | 2 | $CZ verify --program $IN/depth_101.json --task sd        | grep -q 'nests deeper than 100' $ERRF
-depth-100-ok     | 0 | $CZ verify --program $IN/depth_100.json --task sd --samples 200 |
-nodes-70k        | 2 | $CZ verify --program $IN/nodes_70k.json --task sd        | grep -q 'more than 65536' $ERRF
-init-deep-json   | 2 | $CZ verify --program $IN/init_deep.json --task sd        | grep -qi -e init -e deep -e depth -e nest $ERRF
-task-not-string  | 2 | $CZ verify --program $IN/task_number.json --task sd      | grep -q "'task' must be a string" $ERRF
-plot-draws-none  | 2 | CZ_PLOT_SCRIPT=$IN/plot_nothing.py $CZ sweep primitive/cumsum --vary N=4,8 -p d=1 --plot x.svg | grep -q 'wrote no picture' $ERRF
+stmts-200k       | 2 | | $CZ verify --program $IN/stmts_200k.json --task sd       | grep -qi -e deep -e depth -e nest $ERRF
+not-chain-20k    | 2 | | $CZ verify --program $IN/not_20k.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
+not-chain-twin   | 2 | | $CZ verify --program $IN/not_20k.json --task sd --device twin | grep -qi -e deep -e depth -e nest $ERRF
+expr-200k        | 2 | | $CZ verify --program $IN/expr_200k.json --task sd        | grep -qi -e deep -e depth -e nest $ERRF
+if-3000          | 2 | | $CZ verify --program $IN/if_3000.json --task sd          | grep -qi -e deep -e depth -e nest $ERRF
+out-width-1m     | 2 | | $CZ verify --program $IN/out_width_1m.json --task sd     | grep -q 'from 0 to 1024' $ERRF
+output-2000      | 2 | | $CZ verify --program $IN/output_2000.json --task sd      | grep -q 'more than 1024' $ERRF
+depth-101        | 2 | | $CZ verify --program $IN/depth_101.json --task sd        | grep -q 'nests deeper than 100' $ERRF
+depth-100-ok     | 0 | | $CZ verify --program $IN/depth_100.json --task sd --samples 200 |
+nodes-70k        | 2 | | $CZ verify --program $IN/nodes_70k.json --task sd        | grep -q 'more than 65536' $ERRF
+init-deep-json   | 2 | | $CZ verify --program $IN/init_deep.json --task sd        | grep -qi -e init -e deep -e depth -e nest $ERRF
+task-not-string  | 2 | | $CZ verify --program $IN/task_number.json --task sd      | grep -q "'task' must be a string" $ERRF
+plot-draws-none  | 2 | | CZ_PLOT_SCRIPT=$IN/plot_nothing.py $CZ sweep primitive/cumsum --vary N=4,8 -p d=1 --plot x.svg | grep -q 'wrote no picture' $ERRF
 ROWS
 )
-while IFS= read -r line; do
-  case "$line" in '#'* | '') continue ;; esac
-  IFS='|' read -r name rc cmd check <<<"$line"
-  trim() { local s=$1; s="${s#"${s%%[![:space:]]*}"}"; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
-  run_row "$(trim "$name")" "$(trim "$rc")" "$(trim "$cmd")" "$(trim "${check:-}")"
-done <<<"$MATRIX"
+run_matrix "$MATRIX"
 
 # ---- a signal while plot.py runs: the child ends, no $TMPDIR/circuitzoo-plot-* stays (item 11) ----
 set -m  # background jobs keep SIGINT (without job control bash starts them with SIGINT ignored)

@@ -1,19 +1,12 @@
 #!/usr/bin/env bash
 # The bad-input matrix for the files the tool reads back (issue 25): merge parts, checkpoints,
-# JSON nesting under every reader, and the flags and output paths around them. One row a line:
+# JSON nesting under every reader, and the flags and output paths around them. Fixtures are in
+# $IN (parts p0..p2 of $V = `verify $V --shard I/3`, ck.json a finished checkpoint of $V, and
+# edited copies); $ELAPSED_MS is a row's wall time (rows that must refuse before any work).
 #
-#   name | rc | setup | command | check
-#
-#  - setup and command run in a fresh, empty directory ($PWD); fixtures are in $IN (parts
-#    p0..p2 of $V = `verify $V --shard I/3`, ck.json a finished checkpoint of $V, and edited
-#    copies); the binary is $CZ.
-#  - rc 2 rows must: exit 2; write exactly one line on stderr, starting "error: ", of printable
-#    ASCII and under 400 bytes (a value is never echoed whole); leave the directory's listing as
-#    setup left it. rc 0 rows must exit 0 and leave no temporary file.
-#  - every row: under 10 s (timeout 10) and 1 GB of address space (ulimit -v; not for a sanitizer
-#    build, which reserves terabytes of shadow memory).
-#  - check (optional): a shell test run afterwards in the same directory; $OUTF and $ERRF are the
-#    row's stdout and stderr, $ELAPSED_MS its wall time (rows that must refuse before any work).
+# Rows are "name | rc | setup | command | check", run by tests/cli/matrix_lib.sh, which states
+# what every row must do (exit code, one "error: <what> (<where>)" line, nothing written, its own
+# empty $TMPDIR, 10 s, 1 GB).
 # Usage: bad_readback.sh path/to/circuitzoo
 set -u
 CZ=$(realpath "$1")
@@ -24,10 +17,7 @@ IN="$T/in"
 mkdir -p "$IN"
 V="primitive/shift_down -p N=8 -p d=2 -p s=3"
 export CZ IN V
-fails=0
-rows=0
-VLIMIT_KB=1048576
-if grep -qa __asan_init "$CZ"; then VLIMIT_KB=unlimited; fi
+source "$(dirname "$0")/matrix_lib.sh"  # run_row, run_matrix, $rows, $fails
 
 # ---- fixtures ----------------------------------------------------------------------------------
 for i in 0 1 2; do
@@ -83,40 +73,6 @@ PY
 grep -q '"failed": 18446744073709551616' "$IN/failed_2e64.json" || { echo "FAIL fixture failed_2e64.json"; exit 1; }
 grep -q '"done_until": 18446744073709551616' "$IN/ck_done_2e64.json" || { echo "FAIL fixture ck_done_2e64.json"; exit 1; }
 
-run_row() {  # run_row NAME RC SETUP COMMAND CHECK
-  local name=$1 want=$2 setup=$3 cmd=$4 check=$5
-  rows=$((rows + 1))
-  local dir="$T/run/$rows"
-  mkdir -p "$dir"
-  export OUTF="$T/out.$rows" ERRF="$T/err.$rows"
-  ( cd "$dir" && eval "$setup" ) >/dev/null 2>&1 || { echo "FAIL $name: setup failed: $setup"; fails=$((fails + 1)); return; }
-  local before after rc t0
-  before=$(cd "$dir" && ls -A | sort)
-  t0=$(date +%s%N)
-  ( cd "$dir" && ulimit -v "$VLIMIT_KB" 2>/dev/null; exec timeout -k 2 10 bash -c "$cmd" ) >"$OUTF" 2>"$ERRF" </dev/null
-  rc=$?
-  export ELAPSED_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
-  after=$(cd "$dir" && ls -A | sort)
-  local bad=""
-  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then bad="timed out (10 s)"
-  elif [ "$rc" != "$want" ]; then bad="exit $rc, want $want"
-  fi
-  if [ -z "$bad" ] && [ "$want" = 2 ]; then
-    if [ "$(wc -l < "$ERRF")" != 1 ] || [ "$(head -c 7 "$ERRF")" != "error: " ]; then bad="stderr is not one 'error: ' line"
-    elif [ -n "$(LC_ALL=C tr -d '\n\40-\176' < "$ERRF")" ]; then bad="stderr has raw bytes"
-    elif [ "$(wc -c < "$ERRF")" -ge 400 ]; then bad="error line of $(wc -c < "$ERRF") bytes (a value echoed whole?)"
-    elif [ "$before" != "$after" ]; then bad="directory changed: [$before] -> [$after]"
-    fi
-  fi
-  if [ -z "$bad" ] && [ "$want" = 0 ] && (cd "$dir" && ls -A | grep -q '\.tmp\.'); then bad="temporary file left: $after"; fi
-  if [ -z "$bad" ] && [ -n "$check" ] && ! (cd "$dir" && eval "$check") >/dev/null 2>&1; then bad="check failed: $check"; fi
-  if [ -n "$bad" ]; then
-    echo "FAIL $name: $bad"
-    echo "  command: $cmd"
-    head -c 600 "$ERRF" | sed 's/^/  stderr: /'
-    fails=$((fails + 1))
-  fi
-}
 
 # ---- the matrix --------------------------------------------------------------------------------
 # name | rc | setup | command | check
@@ -193,12 +149,7 @@ checkpoint-every-ok    | 0 | | $CZ verify $V --checkpoint ck.json --checkpoint-e
 ROWS
 )
 
-while IFS= read -r line; do
-  case "$line" in '#'* | '') continue ;; esac
-  IFS='|' read -r name rc setup cmd check <<<"$line"
-  trim() { local s=$1; s="${s#"${s%%[![:space:]]*}"}"; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
-  run_row "$(trim "$name")" "$(trim "$rc")" "$(trim "$setup")" "$(trim "$cmd")" "$(trim "${check:-}")"
-done <<<"$MATRIX"
+run_matrix "$MATRIX"
 
 echo "bad_readback: $rows rows, $fails failure(s)"
 [ "$fails" = 0 ]

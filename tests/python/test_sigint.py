@@ -32,3 +32,31 @@ def test_sigint_raises_keyboard_interrupt_quickly():
             p.kill()
     assert out.strip() == "interrupted"
     assert waited < 2.0, f"KeyboardInterrupt came {waited:.2f} s after SIGINT"
+
+
+SAT_CHILD = r"""
+import circuitzoo as cz
+print("started", flush=True)
+try:
+    # 12 keys x 8 bits, one miter at a time: minutes of CaDiCaL
+    cz.verify("circuit/sort", {"n": 12, "d": 8}, method="sat", threads=1)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+def test_sigint_stops_a_sat_proof_and_its_solver():
+    p = subprocess.Popen([sys.executable, "-c", SAT_CHILD], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        assert p.stdout.readline().strip() == "started"
+        time.sleep(1.5)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=60)
+        waited = time.monotonic() - t0
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert out.strip() == "interrupted"
+    assert waited < 2.0, f"KeyboardInterrupt came {waited:.2f} s after SIGINT"

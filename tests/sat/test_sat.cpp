@@ -10,6 +10,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <thread>
 
 #include "app/engine/sat_path.h"
 #include "circuits/gadgets_bits.h"
@@ -20,6 +22,7 @@
 #include "constructions/mqar/dyadic_circuit.h"
 #include "tasks/mqar_domain.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
@@ -160,4 +163,22 @@ TEST_CASE("sat: undecided at a time limit, refusals say why") {
   CHECK_THROWS_AS(prove("mqar/autocorrelation", {}), InputError);
   CHECK_THROWS_AS(prove("sd/recurrent-jrt", {}), InputError);
   CHECK_THROWS_AS(prove("mqar/attention", {{"layout", "zoology"}}), InputError);
+}
+
+TEST_CASE("sat: a watched proof is cancelled (Python's Ctrl-C), solver processes killed, no verdict") {
+  // circuit/sort 12 keys x 8 bits as one miter runs for minutes; the watch is cancelled after
+  // 0.3 s, while the miter is built or while CaDiCaL runs: either way Cancelled, never a verdict.
+  REQUIRE(sat::find_solver("cadical"));
+  WorkWatch watch;
+  auto run = std::async(std::launch::async, [&watch] {
+    WatchScope scope(&watch);
+    SatOptions o;
+    o.split = "whole";
+    o.threads = 1;
+    return run_verify_sat(find_construction("circuit/sort"), {{"n", "12"}, {"d", "8"}}, o);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  watch.cancelled = true;
+  REQUIRE(run.wait_for(std::chrono::seconds(120)) == std::future_status::ready);
+  CHECK_THROWS_AS(run.get(), Cancelled);
 }

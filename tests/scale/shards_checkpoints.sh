@@ -68,7 +68,11 @@ refuse none "error:"
 "$CZ" verify --all --shard 0/2 >/dev/null 2>"$T/err"; [ $? = 2 ] || fail "--all --shard accepted"
 
 # Checkpoints: kill -9 midway, resume, compare with an uninterrupted run.
-C=(mqar/dyadic -p n=4 -p c=4 --samples 4000000 --threads 1 --block-size 4096 --scalar)
+# Under the sanitizers (CZ_SANITIZE, ~10x slower) an eighth of the samples still runs for seconds,
+# long enough to be killed midway (tests/lean.h: the Release pass runs the full size).
+SAMPLES=4000000
+[ -n "${CZ_SANITIZE:-}" ] && [ -z "${CZ_TEST_FULL:-}" ] && SAMPLES=500000
+C=(mqar/dyadic -p n=4 -p c=4 --samples "$SAMPLES" --threads 1 --block-size 4096 --scalar)
 "$CZ" verify "${C[@]}" --no-timing --json "$T/full.json" >/dev/null 2>&1 || fail "checkpoint: uninterrupted run failed"
 "$CZ" verify "${C[@]}" --no-timing --checkpoint "$T/ck.json" --checkpoint-every 1 --json "$T/resumed.json" >/dev/null 2>&1 &
 pid=$!
@@ -90,7 +94,7 @@ cp "$T/ck.json" "$T/ck-copy.json"
 "$CZ" verify "${C[@]}" --no-timing --checkpoint "$T/ck.json" --resume --json "$T/resumed.json" >/dev/null 2>&1 \
   || fail "checkpoint: resumed run failed"
 [ "$(strip "$T/full.json")" = "$(strip "$T/resumed.json")" ] || fail "checkpoint: resumed report differs"
-"$CZ" verify mqar/dyadic -p n=4 -p c=5 --samples 4000000 --checkpoint "$T/ck-copy.json" --resume >/dev/null 2>"$T/err"
+"$CZ" verify mqar/dyadic -p n=4 -p c=5 --samples "$SAMPLES" --checkpoint "$T/ck-copy.json" --resume >/dev/null 2>"$T/err"
 [ $? = 2 ] && grep -q "belongs to another run" "$T/err" || { fail "checkpoint: another run's checkpoint accepted"; cat "$T/err"; }
 "$CZ" verify "${A[@]}" --resume >/dev/null 2>"$T/err"; [ $? = 2 ] || fail "--resume without --checkpoint accepted"
 # A failing construction through a checkpoint: same counterexample.
