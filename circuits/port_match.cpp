@@ -3,11 +3,14 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "circuits/io.h"
+#include "util/error.h"
+#include "util/text.h"
 
 namespace cz::circuits {
 
@@ -101,6 +104,26 @@ Circuit match_ports(const Circuit& a, Circuit b, PortMatch& how) {
   }
   j["outputs"] = outs;
   return circuit_from_json(j, "the reordered circuit");
+}
+
+Circuit rename_ports(const Circuit& names, const Circuit& c, const std::string& where) {
+  if (names.num_inputs() != c.num_inputs() || names.outputs().size() != c.outputs().size())
+    throw InputError("the circuit has " + std::to_string(c.num_inputs()) + " inputs and " + std::to_string(c.outputs().size()) +
+                         " outputs; the names file has " + std::to_string(names.num_inputs()) + " and " +
+                         std::to_string(names.outputs().size()) + " (names are given by position)",
+                     where);
+  nlohmann::json j = circuit_to_json(c, false);
+  std::set<std::string> seen_in, seen_out;
+  for (std::size_t k = 0; k < names.num_inputs(); ++k) {
+    if (!seen_in.insert(names.input_name(k)).second) throw InputError("input name '" + printable(names.input_name(k)) + "' repeats", where);
+    j["inputs"][k] = names.input_name(k);
+  }
+  for (std::size_t k = 0; k < names.outputs().size(); ++k) {
+    if (!seen_out.insert(names.outputs()[k].name).second)
+      throw InputError("output name '" + printable(names.outputs()[k].name) + "' repeats", where);
+    j["outputs"][k]["name"] = names.outputs()[k].name;
+  }
+  return circuit_from_json(j, where);
 }
 
 }  // namespace cz::circuits

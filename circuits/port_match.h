@@ -23,4 +23,9 @@ struct PortMatch {
 // `b` with inputs and outputs reordered to match `a` (returned as it came where matched by position).
 Circuit match_ports(const Circuit& a, Circuit b, PortMatch& how);
 
+// `c` with the port names of `names`, by position (`verify --circuit F --port-names G`): for a
+// format without names (Bristol, AIGER without symbols), from another export of the same circuit.
+// InputError(where) when the numbers of inputs or outputs differ, or a name repeats.
+Circuit rename_ports(const Circuit& names, const Circuit& c, const std::string& where);
+
 }  // namespace cz::circuits

@@ -60,6 +60,7 @@ struct VerifyOptions : Common {
   unsigned long long checkpoint_seconds = 0;  // --checkpoint-every (0: not given, kCheckpointSecondsDefault)
   // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
   std::string model_file, circuit_file, circuit_from, task, program_file;
+  std::string port_names;  // --port-names FILE: the --circuit file's port names, by position, from another circuit file
   // --method sat (issue 27; app/engine/sat_path.h): a SAT proof instead of an enumeration.
   std::string method = "enumerate";
   double sat_timeout = 300;

@@ -132,6 +132,8 @@ int run_main(int argc, char** argv) {
                                    "check YOUR recurrent program file (export --format program) against --task sd"),
                 ver.program_file, deferred, "--program");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
+  verify->add_option("--port-names", ver.port_names,
+                     "a circuit file whose input and output names, by position, name the --circuit file's ports (for Bristol or unnamed AIGER)");
   verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`)");
   verify->add_option("--method", ver.method, "enumerate (default) or sat: prove on every instance with a SAT solver")
       ->check(CLI::IsMember({"enumerate", "sat"}));

@@ -15,6 +15,7 @@
 #include "app/engine/sat_path.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
+#include "circuits/port_match.h"
 #include "model/model_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
@@ -37,6 +38,16 @@ int finish(const VerifyOptions& o, const Report& r, const Task& task, const nloh
   }
   return r.exit_code();
 }
+// The --circuit file, named by --port-names when given (circuits/port_match.h rename_ports).
+std::shared_ptr<const circuits::Circuit> read_user_circuit(const VerifyOptions& o, const std::string& fmt) {
+  circuits::Circuit c = circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file);
+  if (!o.port_names.empty()) {
+    const circuits::Circuit names = circuits::read_circuit(read_file(o.port_names), circuit_format_of(o.port_names, "", "--port-names"), o.port_names);
+    c = circuits::rename_ports(names, c, "--port-names " + o.port_names);
+  }
+  return std::make_shared<const circuits::Circuit>(std::move(c));
+}
+
 }  // namespace
 
 int cmd_verify_byo(const VerifyOptions& o) {
@@ -47,6 +58,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
+  if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
   // Device paths: --model files against --task mqar (app/engine/byo_mqar.h; the engine says so for
   // any other task) and --program files (compiled to the device's bytecode, gpu/program_code.h).
   // Circuit files are checked on the CPU (auto: the CPU).
@@ -56,13 +68,14 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";
-  check_outputs({{"--json", o.json_path}}, {{flag, file}});
+  if (o.port_names.empty()) check_outputs({{"--json", o.json_path}}, {{flag, file}});
+  else check_outputs({{"--json", o.json_path}}, {{flag, file}, {"--port-names", o.port_names}});
   // Tasks compare and sort (the words of circuit/compare and circuit/sort) have no enumerating
   // check of files; --method sat proves a circuit file against them (app/engine/sat_path.h).
   if (o.method == "sat" && (o.task == "compare" || o.task == "sort") && !o.circuit_file.empty()) {
     const SatOptions so = sat_options(o);
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
-    auto c = std::make_shared<const circuits::Circuit>(circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file));
+    auto c = read_user_circuit(o, fmt);
     return finish_sat(o, run_words_task_sat(o.task, parse_params(o.params), circuit_artifact(c, o.circuit_file, fmt), c, so));
   }
   const Task& task = find_task(o.task);
@@ -85,7 +98,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     if (o.method == "sat") return finish_sat(o, run_model_task_sat(task, parse_params(o.params), art, sat_options(o)));
   } else {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
-    auto c = std::make_shared<const circuits::Circuit>(circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file));
+    auto c = read_user_circuit(o, fmt);
     art = circuit_artifact(c, o.circuit_file, fmt);
     if (o.method == "sat") return finish_sat(o, run_task_sat(task, parse_params(o.params), art, c, sat_options(o)));
   }

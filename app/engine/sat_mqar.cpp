@@ -92,8 +92,7 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
     throw InputError("--method sat checks circuit files against task mqar (triples layout) for now; task " + task.name +
                          " has no reference checker yet",
                      "--method sat");
-  if (!circuit->all_inputs_bit() || !circuit->all_outputs_bit())
-    throw InputError("--method sat needs an all-Bit circuit (this file has Field wires)", a.file);
+  circuit = sat_bit_circuit(std::move(circuit), a.file);
   if (a.fn.d == 0)
     throw InputError("--method sat matches the circuit to the task by its input and output names u[i][j], y[i][j] (as export "
                      "writes them); this file has none",

@@ -4,6 +4,9 @@
 
 #include <unordered_map>
 
+#include "circuits/bit_infer.h"
+#include "util/error.h"
+
 namespace cz {
 
 namespace ref = circuits::reference;
@@ -54,6 +57,16 @@ nlohmann::json sat_head_of(const std::string& name, const Params& p, const Built
   nlohmann::json j = {{"construction", name}, {"params", p.to_json()}};
   j["circuit"] = bt.circuit;
   return j;
+}
+
+std::shared_ptr<const circuits::Circuit> sat_bit_circuit(std::shared_ptr<const circuits::Circuit> c, const std::string& where) {
+  if (c->all_inputs_bit() && c->all_outputs_bit()) return c;
+  auto b = std::make_shared<const circuits::Circuit>(circuits::infer_bits(*c));
+  if (!b->all_outputs_bit())
+    throw InputError("--method sat needs an all-Bit circuit: this file has Field wires, and bit inference (on 0/1 inputs) "
+                     "could not certify every output as 0/1",
+                     where);
+  return b;
 }
 
 }  // namespace cz

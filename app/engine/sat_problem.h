@@ -38,6 +38,10 @@ std::vector<std::string> sat_task_input_names(const circuits::reference::Checker
 std::vector<std::int64_t> sat_artifact_inputs(const circuits::Circuit& a, const std::vector<std::string>& names,
                                               const std::vector<int>& bits);
 nlohmann::json sat_head_of(const std::string& name, const Params& p, const Built& bt);
+// A user's circuit for a task whose inputs are bits: Field-typed wires (arithmetic Bristol, a
+// hand-written file) become certified Bits where provable (circuits/bit_infer.h: equal to the file
+// on every 0/1 input, which is the task's whole domain); InputError(where) when an output stays Field.
+std::shared_ptr<const circuits::Circuit> sat_bit_circuit(std::shared_ptr<const circuits::Circuit> c, const std::string& where);
 
 // The circuit artifacts' problems (sat_mqar.cpp, sat_words.cpp).
 SatProblem sat_dyadic_problem(const Params& p, const Built& bt);

@@ -140,8 +140,7 @@ SatProblem sat_sort_problem(const Construction& c, const Params& p, const Built&
 SatOutcome run_words_task_sat(const std::string& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                               std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o) {
   if (task != "compare" && task != "sort") throw std::logic_error("run_words_task_sat: task " + task);
-  if (!circuit->all_inputs_bit() || !circuit->all_outputs_bit())
-    throw InputError("--method sat needs an all-Bit circuit (this file has Field wires)", a.file);
+  circuit = sat_bit_circuit(std::move(circuit), a.file);
   // The parameters the file does not fix come from its input names, as a primitive task takes N
   // and d from the file: compare x[k], y[k] (d = the number of x bits); sort k<i>[b] (n keys,
   // d bits each). -p gives them explicitly; the shape rule below then holds the file to them.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 #include "tasks/mqar_reference.h"
@@ -64,6 +65,13 @@ double numpy_pairwise_sum(const double* a, std::size_t n) {
 }
 
 namespace {
+// A double as a user writes it (1e+308, not its 309 digits): error lines stay short.
+std::string power_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
 // np.random.choice(arange(space), K, replace=False, p=p) (legacy RandomState). The caller checked
 // what numpy checks (p finite, non-negative, at least K non-zero entries); every index returned
 // lies in [0, p.size()).
@@ -122,7 +130,7 @@ Batch multiquery_ar(const MqarConfig& cfg) {
   // non-zero entries in p than size"); so do we, instead of sampling past the end of p.
   const std::string wa = "zoology multiquery_ar: power_a";
   if (!std::isfinite(sum) || !(sum > 0))
-    throw InputError("power_a = " + std::to_string(cfg.power_a) + " makes the gap probabilities a*g^(a-1) overflow or vanish (numpy's choice fails too)", wa);
+    throw InputError("power_a = " + power_text(cfg.power_a) + " makes the gap probabilities a*g^(a-1) overflow or vanish (numpy's choice fails too)", wa);
   std::size_t nonzero = 0;
   for (auto& v : p) {
     v = v / sum;

@@ -5,7 +5,8 @@
 #     blif, bristol; aiger/blif only for all-Bit circuits): `verify --circuit F --task T` where the
 #     construction has a task (mqar/dyadic -> mqar, to-model prefix-sum -> cumsum, a primitive's
 #     compiled circuit -> its task; circuit/compare and circuit/sort -> tasks compare and sort under
-#     --method sat), and `circuit F --equiv` against the circuit-json export for all;
+#     --method sat; Bristol, which has no names, with --port-names from the circuit-json export),
+#     and `circuit F --equiv` against the circuit-json export for all;
 #   * ABC (strash; dc2; write_aiger -s, from binary AIGER and from BLIF) and Yosys (read_aiger; opt;
 #     write_aiger -symbols / write_blif) for every all-Bit construction: equivalent, ports matched
 #     by name (Yosys reorders bracketed inputs), and the dyadic circuit still verifies on mqar;
@@ -54,13 +55,12 @@ while IFS='|' read -r name params task bits; do
   [ "$task" = "-" ] && continue
   for f in $formats; do
     x="$tag.$(ext $f)"
-    # Bristol carries no u[i][j]/y[i][j] names: it verifies when its outputs are the whole grid
-    # (the task's N and d given); mqar/dyadic outputs only the query rows, and compare/sort are
-    # read by their port names (x[k], y[k], k<i>[b]), so their Bristol files are checked by
-    # position against the circuit-json export above (which verifies) and not here.
-    case "$name" in mqar/*|circuit/compare|circuit/sort) [ "$f" = bristol ] && continue;; esac
+    # Bristol carries no names (nor Bit types): --port-names gives it the circuit-json export's
+    # names by position (mqar/dyadic outputs only its query rows; compare/sort are read by their
+    # port names), and --method sat certifies its wires as bits (circuits/bit_infer.h).
+    names=""; [ "$f" = bristol ] && names="--port-names $tag.json"
     # shellcheck disable=SC2086
-    check "verify-$tag-$f" 0 "$CZ" verify --circuit "$x" $task --json r.json
+    check "verify-$tag-$f" 0 "$CZ" verify --circuit "$x" $names $task --json r.json
     # compare and sort are tasks of --method sat only (a proof over every input: verdict 'proved').
     python3 -c "import json,sys; r=json.load(open('r.json')); sys.exit(0 if (r['verdict']=='verified' and r['failed']==0 or r['verdict']=='proved') and int(r['instances'])>0 else 1)" \
       || { echo "FAIL verify-$tag-$f: not verified"; fails=$((fails+1)); }
@@ -97,5 +97,8 @@ dy=$(tagof "mqar/dyadic-p n=2 -p c=4")
 awk 'NR==1{split($0,h," "); I=h[3]} NR==I+2{ $1 = ($1 % 2 ? $1 - 1 : $1 + 1) } {print}' "$dy.aag" > m-$dy.aag
 check mutant-equiv 1 "$CZ" circuit "$dy.json" --equiv "m-$dy.aag"; err_has mutant-equiv "counterexample"
 check mutant-verify 1 "$CZ" verify --circuit "m-$dy.aag" --task mqar -p n=2 -p c=4 -p encoding=binary; err_has mutant-verify "counterexample"
+# --port-names from a file of another shape is refused (exit 2, one error line).
+check port-names-shape 2 "$CZ" verify --circuit "$dy.bristol" --port-names "$(tagof "circuit/compare-p d=3").json" --task mqar -p n=2 -p c=4 -p encoding=binary
+err_has port-names-shape "names are given by position"
 echo "circuit_roundtrip: $fails failure(s)"
 [ "$fails" = 0 ]
