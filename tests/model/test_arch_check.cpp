@@ -112,6 +112,23 @@ TEST_CASE("arch check: one changed weight of a stored expansion fails with a cou
     CHECK(bad.counterexample->message.find("output[" + std::to_string(N - 1) + "][0]") != std::string::npos);
     CHECK(bad.exit_code() == 1);
   }
+  // In Z (integral operators: Hyena and H3 here), through the checked int64 path, and with weights
+  // of 2^40 whose products leave int64 (the check is redone in Z): the good model passes, the mutant fails.
+  for (const std::int64_t scale : {std::int64_t{1}, std::int64_t{1} << 40})
+    for (std::size_t k = 0; k < 2; ++k) {
+      INFO(arch_kind(all[k]) << " in Z, weights times " << scale);
+      ArchLayer a = all[k];
+      if (auto* hy = std::get_if<HyenaOperator>(&a.op))
+        for (Rat& w : hy->W.data()) w *= Rat(scale);
+      else
+        for (Rat& w : std::get<H3Operator>(a.op).WQ.data()) w *= Rat(scale);
+      Model m = arch_model("Z", {a}, N, arch_sim_width(a));
+      DomainOptions o;
+      o.threads = 1;
+      CHECK_FALSE(first_failure(arch_expansion_check(m, o, "m")));
+      std::get<BaseConvLayer>(m.layers.back()).b1(N - 1, 0) += Rat(1);
+      CHECK(first_failure(arch_expansion_check(m, o, "m")));
+    }
   // A wrong middle tap of a decay filter (RetNet's γ^1), in Z's sibling Q: caught as well.
   Model r = arch_model("Q", {ArchLayer{random_retnet(N, 1, 1, 2, 2, 9, 2, 1)}}, N, 8);
   for (std::size_t c = 0; c < 4; ++c) std::get<BaseConvLayer>(r.layers[2]).h(1, c) += Rat(1);
