@@ -15,7 +15,35 @@ namespace cz::cli {
 // dump text (a few bytes per weight) is held whole before the atomic write.
 constexpr std::uint64_t kModelJsonBytesPerWeight = 64;
 
+namespace {
+// export --model FILE (issue 28): a saved model written again. model-json gives each architecture
+// layer back as written while its expansion is untouched (model/model_json.h); npz and safetensors
+// are tensor formats and hold the BaseConv expansion.
+int export_model_file(const ExportOptions& o) {
+  if (!o.name.empty()) throw InputError("give a construction NAME or --model FILE, not both", "export " + o.name);
+  if (!o.params.empty()) throw InputError("-p applies to a construction, not to --model", "-p " + o.params[0]);
+  if (o.format != "model-json" && o.format != "npz" && o.format != "safetensors")
+    throw InputError("export --model writes model-json, npz or safetensors, not '" + o.format + "'", "--format");
+  if (o.out.empty()) throw InputError("missing output path", "-o");
+  check_outputs({{"-o", o.out}}, {{"--model", o.model_file}});
+  const Model m = read_model_file(o.model_file);
+  if (o.format == "model-json") {
+    require_memory(sat_mul(count_params(m).dense, kModelJsonBytesPerWeight), "writing " + o.model_file + " as model-json", "--format model-json");
+    write_model_file(m, o.out);
+  } else {
+    require_memory(sat_mul(count_params(m).dense, 3 * sizeof(std::int64_t)), "writing " + o.model_file + " as " + o.format, "--format " + o.format);
+    ModelTensors t = model_tensors(m, o.model_file);
+    t.metadata["model_file"] = o.model_file;
+    write_file_atomic(o.out, o.format == "npz" ? to_npz(t) : to_safetensors(t));
+  }
+  if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+  return 0;
+}
+}  // namespace
+
 int cmd_export(const ExportOptions& o) {
+  if (!o.model_file.empty()) return export_model_file(o);
+  if (o.name.empty()) throw InputError("export needs a construction NAME or --model FILE", "command line");
   if (o.format == "models" || o.format == "program" || o.format == "reduction") return export_models(o);  // issue 15: export_models.cpp
   static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol", "npz", "safetensors"};
   if (std::find(kFormats.begin(), kFormats.end(), o.format) == kFormats.end())

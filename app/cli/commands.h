@@ -105,6 +105,7 @@ int cmd_merge(const MergeOptions& o);
 
 struct ExportOptions : Common {
   std::string format, out;
+  std::string model_file;  // export --model FILE: a model-json file instead of a construction (issue 28)
 };
 int cmd_export(const ExportOptions& o);
 // `export NAME --format models [-p instance=k]`: a list of models for one instance (export_models.cpp).

@@ -123,7 +123,7 @@ int run_main(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "join shard reports (verify --shard I/K --json) into the single-run report");
   merge->add_option("parts", mg.parts, "the K part reports, in any order")->required();
   add_json(merge, mg.json_path, deferred, "write the merged report as JSON");
-  nonempty_path(verify->add_option("--model", ver.model_file, "check YOUR model-json file against --task (instead of NAME)"),
+  nonempty_path(verify->add_option("--model", ver.model_file, "check YOUR model-json file against --task (instead of NAME); without --task, a file with architecture layers (hyena, h3, retnet, rwkv) is checked as --task arch"),
                 ver.model_file, deferred, "--model");
   nonempty_path(verify->add_option("--circuit", ver.circuit_file,
                                    "check YOUR circuit file (circuit-json, aiger, blif, bristol) against --task"),
@@ -134,7 +134,7 @@ int run_main(int argc, char** argv) {
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
   verify->add_option("--port-names", ver.port_names,
                      "a circuit file whose input and output names, by position, name the --circuit file's ports (for Bristol or unnamed AIGER)");
-  verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`)");
+  verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`); arch: each architecture layer of a --model file against its own exact evaluation");
   verify->add_option("--method", ver.method, "enumerate (default) or sat: prove on every instance with a SAT solver")
       ->check(CLI::IsMember({"enumerate", "sat"}));
   verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
@@ -185,8 +185,11 @@ int run_main(int argc, char** argv) {
                 sw.plot_path, deferred, "--plot");
 
   ExportOptions ex;
-  auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats)");
-  exp->add_option("name", ex.name, "construction name")->required();
+  auto* exp = app.add_subcommand("export", "write a construction's artifact (model-json, circuit formats), or a model-json file again (--model FILE)");
+  exp->add_option("name", ex.name, "construction name (or give --model)");
+  nonempty_path(exp->add_option("--model", ex.model_file,
+                                "a model-json file instead of NAME, written again as model-json (architecture layers kept as written), npz or safetensors"),
+                ex.model_file, deferred, "--model");
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
   exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | reduction (a composite reduction as its parts, -p instance=k traced) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,

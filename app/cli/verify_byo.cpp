@@ -8,6 +8,7 @@
 
 #include "app/cli/commands.h"
 #include "app/engine/byo.h"
+#include "app/engine/byo_arch.h"
 #include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
@@ -24,7 +25,7 @@ namespace cz::cli {
 
 namespace {
 // Prints the row and the counterexample, writes the report (with "task" and "artifact").
-int finish(const VerifyOptions& o, const Report& r, const Task& task, const nlohmann::json& artifact) {
+int finish(const VerifyOptions& o, const Report& r, const std::string& task, const nlohmann::json& artifact) {
   if (Cluster::rank() != 0) return r.exit_code();  // under mpirun rank 0 prints and writes
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
   print_table(human, {r});
@@ -32,12 +33,13 @@ int finish(const VerifyOptions& o, const Report& r, const Task& task, const nloh
   if (r.exit_code()) print_counterexample(std::cerr, r);
   if (!o.json_path.empty()) {
     nlohmann::json j = to_json(r);
-    j["task"] = task.name;
+    j["task"] = task;
     j["artifact"] = artifact;
     emit_json(j, o.json_path);
   }
   return r.exit_code();
 }
+
 // The --circuit file, named by --port-names when given (circuits/port_match.h rename_ports).
 std::shared_ptr<const circuits::Circuit> read_user_circuit(const VerifyOptions& o, const std::string& fmt) {
   circuits::Circuit c = circuits::read_circuit(read_file(o.circuit_file), fmt, o.circuit_file);
@@ -48,11 +50,34 @@ std::shared_ptr<const circuits::Circuit> read_user_circuit(const VerifyOptions& 
   return std::make_shared<const circuits::Circuit>(std::move(c));
 }
 
+// --task arch (issue 28): a model-json file's architecture layers against their own evaluation
+// (app/engine/byo_arch.h); `verify --model FILE` without --task does the same for a file that has
+// architecture layers. Enumerated on the CPU: no SAT form, no device program.
+int verify_arch(const VerifyOptions& o, const Model& m) {
+  if (o.method == "sat") throw InputError("--task arch is checked by exact evaluation, not --method sat", "--method sat");
+  if (o.device != "cpu" && o.device != "auto") throw InputError("--task arch runs on the CPU (use --device cpu or auto)", "--device");
+  if (!o.params.empty()) throw InputError("--task arch takes no -p parameters", "-p " + o.params[0]);
+  if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
+  const Report r = run_arch_check(m, o.model_file, domain_options(o));
+  return finish(o, r, "arch", {{"kind", "model"}, {"file", o.model_file}, {"format", "model-json"}});
+}
+
 }  // namespace
 
 int cmd_verify_byo(const VerifyOptions& o) {
-  if (o.task.empty()) throw InputError("--model/--circuit/--program need --task TASK (see `circuitzoo tasks`)", "--task");
   const int files = !o.model_file.empty() + !o.circuit_file.empty() + !o.program_file.empty();
+  if (o.task == "arch" && (files != 1 || o.model_file.empty()))
+    throw InputError("--task arch checks the architecture layers of one --model FILE", "--task arch");
+  if ((o.task == "arch" || o.task.empty()) && files == 1 && !o.model_file.empty() && !o.all && o.name.empty() && o.from_npy.empty() &&
+      o.circuit_from.empty()) {
+    check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}});
+    const Model m = read_model_file(o.model_file);
+    if (o.task == "arch" || !m.arch.empty()) return verify_arch(o, m);
+  }
+  if (o.task.empty())
+    throw InputError("--model/--circuit/--program need --task TASK (see `circuitzoo tasks`; a model-json file with architecture layers "
+                     "needs none: it is checked as --task arch)",
+                     "--task");
   if (files != 1) throw InputError("give one of --model FILE, --circuit FILE or --program FILE with --task", "verify");
   if (o.all || !o.name.empty())
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
@@ -90,7 +115,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     const nlohmann::json source = parse_json_input(read_file(o.program_file), o.program_file);
     const ProgramFile pf = program_from_json(source, o.program_file);
     const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
-    return finish(o, r, task, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
+    return finish(o, r, task.name, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
   }
   ByoArtifact art;
   if (!o.model_file.empty()) {
@@ -104,7 +129,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   }
   if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");
   const Report r = run_task_check(task, parse_params(o.params), art, dom);
-  return finish(o, r, task, {{"kind", art.kind}, {"file", art.file}, {"format", art.format}});
+  return finish(o, r, task.name, {{"kind", art.kind}, {"file", art.file}, {"format", art.format}});
 }
 
 }  // namespace cz::cli

@@ -228,7 +228,8 @@ json arch_to_json(const ArchLayer& a) {
       a.op);
 }
 
-void append_arch(Model& m, const ArchLayer& a, const std::string& where) {
+void append_arch(Model& m, std::shared_ptr<const ArchLayer> ap, const std::string& where) {
+  const ArchLayer& a = *ap;
   if (m.conv != ConvMode::Causal) throw InputError("a " + arch_kind(a) + " layer needs the causal conv mode", where);
   std::vector<BaseConvLayer> ls = arch_expand(a, m.inner_N, m.inner_d, where);
   if (m.ring == "Z")
@@ -238,7 +239,31 @@ void append_arch(Model& m, const ArchLayer& a, const std::string& where) {
           if (!e.is_integer())
             throw InputError("non-integer weight " + e.str() + " in the BaseConv simulation of this " + arch_kind(a) + " layer in a Z model (use ring Q)",
                              where);
+  m.arch.push_back({m.layers.size(), ls.size(), std::move(ap)});
   for (auto& b : ls) m.layers.emplace_back(std::move(b));
+}
+
+void append_arch(Model& m, const ArchLayer& a, const std::string& where) { append_arch(m, std::make_shared<const ArchLayer>(a), where); }
+
+bool arch_origin_holds(const Model& m, const ArchOrigin& o) {
+  if (!o.layer || m.conv != ConvMode::Causal || o.count == 0 || o.first > m.layers.size() || o.count > m.layers.size() - o.first)
+    return false;
+  for (std::size_t l = o.first; l < o.first + o.count; ++l) {
+    const auto* b = std::get_if<BaseConvLayer>(&m.layers[l]);
+    if (!b || b->W_kmatrix) return false;
+  }
+  std::vector<BaseConvLayer> want;
+  try {
+    want = arch_expand(*o.layer, m.inner_N, m.inner_d, "model");
+  } catch (const InputError&) {  // the inner shape changed so that the layer no longer fits
+    return false;
+  }
+  if (want.size() != o.count) return false;
+  for (std::size_t l = 0; l < o.count; ++l) {
+    const auto& b = std::get<BaseConvLayer>(m.layers[o.first + l]);
+    if (!(b.W == want[l].W && b.b1 == want[l].b1 && b.h == want[l].h && b.b2 == want[l].b2)) return false;
+  }
+  return true;
 }
 
 }  // namespace cz

@@ -3,9 +3,10 @@
 // rwkv.h) and stored in the Model as the BaseConv layers of their simulations
 // (model/zoo_compile.h, verified by sim/hyena, sim/h3, sim/retnet, sim/rwkv), zero-padded to the
 // model's inner (N', d'). So every path that runs a model (eval, verify --model, Python, the lane
-// program, circuits, devices) runs an architecture layer unchanged. Writing model-json gives the
-// expansion (BaseConv layers), which reads back to the same model: the operator is not kept in the
-// Model (that needs a field in model/model.h, left for later: issue 28).
+// program, circuits, devices) runs an architecture layer unchanged. The operator is kept beside its
+// expansion (Model::arch, model/model.h) so that writing model-json gives the architecture layer
+// back while its expansion is untouched (arch_origin_holds), and `verify --model F --task arch`
+// checks each stored expansion against the operator's own evaluation (verify/arch_check.h).
 // Semantics of one such layer on the N'×d' state x: with w the operator's width (d, or 2d for
 // RWKV's [E | x] -> [num | den]), y[:, :w] = op(x[:, :w]) and y[:, w:] = 0. It needs N = N', the
 // causal conv mode, and the simulation's inner width at most d'.
@@ -42,9 +43,17 @@ std::vector<BaseConvLayer> arch_expand(const ArchLayer& a, std::size_t inner_N, 
 std::shared_ptr<const ArchLayer> arch_from_json(const nlohmann::json& L, std::size_t inner_N, const std::string& where);
 nlohmann::json arch_to_json(const ArchLayer& a);
 
-// Appends the expansion of `a` to m's layers. Throws InputError(where) as arch_expand, on a
-// non-causal model, and on a non-integral weight of the expansion in a Z model.
+// Appends the expansion of `a` to m's layers and records where it came from (m.arch). Throws
+// InputError(where) as arch_expand, on a non-causal model, and on a non-integral weight of the
+// expansion in a Z model.
+void append_arch(Model& m, std::shared_ptr<const ArchLayer> a, const std::string& where);
 void append_arch(Model& m, const ArchLayer& a, const std::string& where);
+
+// Whether writing o's architecture layer in place of m.layers[o.first, o.first + o.count) reads
+// back to exactly those layers: they exist, are BaseConv layers without a K-matrix certificate,
+// and equal the expansion of o.layer at m's current inner (N', d') in a causal model. False after
+// any edit of those layers (stack, a changed weight, a reordering): writers then keep the layers.
+bool arch_origin_holds(const Model& m, const ArchOrigin& o);
 
 // The architecture's own exact evaluation of the layer on the state x (N'×d'): op(x[:, :w]) in the
 // first w columns, zeros elsewhere; no BaseConv code (the reference the expansion is checked against).

@@ -81,6 +81,10 @@ Model stack(const Model& a, const Model& b) {
     throw std::invalid_argument("stack: models differ in shape or conv mode");
   Model r = a;
   r.layers.insert(r.layers.end(), b.layers.begin(), b.layers.end());
+  for (ArchOrigin o : b.arch) {  // b's architecture layers now start after a's layers
+    o.first += a.layers.size();
+    r.arch.push_back(std::move(o));
+  }
   if (a.ring != b.ring) r.ring = "Q";
   return r;
 }

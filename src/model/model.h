@@ -39,11 +39,24 @@ struct LinearAttentionLayer {
 
 using Layer = std::variant<BaseConvLayer, MlpLayer, LinearAttentionLayer>;
 
+struct ArchLayer;  // model/arch_layer.h
+
+// Where an architecture layer of model-json ("hyena", "h3", "retnet", "rwkv") sits in `layers`:
+// layers[first, first + count) is its BaseConv expansion. A note beside the layers, never instead
+// of them (every evaluator runs the layers): writers give the architecture layer back only while
+// those layers are still exactly its expansion (model/arch_layer.h arch_origin_holds), so code
+// that edits or reorders layers stays right without knowing about it.
+struct ArchOrigin {
+  std::size_t first = 0, count = 0;
+  std::shared_ptr<const ArchLayer> layer;
+};
+
 struct Model {
   std::string ring = "Z";
   std::size_t N = 0, d = 0, inner_N = 0, inner_d = 0;
   ConvMode conv = ConvMode::Causal;
   std::vector<Layer> layers;
+  std::vector<ArchOrigin> arch;  // sorted by first, not overlapping
 };
 
 // Shape and ring checks; throws InputError(what, where) naming the first bad field.
@@ -59,7 +72,7 @@ ParamCount count_params(const Model& m);
 BaseConvLayer zero_baseconv(const Model& m);
 
 // Stacks b after a (JRT "stacking BaseConv layers with the same internal dimension"):
-// requires equal N, d, inner dims and conv mode.
+// requires equal N, d, inner dims and conv mode. b's architecture origins are shifted after a's.
 Model stack(const Model& a, const Model& b);
 
 }  // namespace cz

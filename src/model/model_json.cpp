@@ -1,6 +1,7 @@
 #include "model/model_json.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "exact/rings.h"
@@ -143,8 +144,18 @@ RatMatrix matrix_from_json(const json& j, const std::string& where) {
 }
 
 json model_to_json(const Model& m) {
+  // An architecture layer is written as the user wrote it while its expansion is untouched (model/
+  // arch_layer.h arch_origin_holds: it then reads back to exactly these layers), else the layers.
+  std::map<std::size_t, const ArchOrigin*> arch_at;
+  for (const ArchOrigin& o : m.arch)
+    if (arch_origin_holds(m, o)) arch_at.emplace(o.first, &o);
   json layers = json::array();
-  for (const auto& layer : m.layers) {
+  for (std::size_t l = 0; l < m.layers.size(); ++l) {
+    if (auto a = arch_at.find(l); a != arch_at.end()) {
+      layers.push_back(arch_to_json(*a->second->layer));
+      l += a->second->count - 1;
+      continue;
+    }
     std::visit([&](const auto& L) {
       using T = std::decay_t<decltype(L)>;
       if constexpr (std::is_same_v<T, BaseConvLayer>) {
@@ -154,7 +165,7 @@ json model_to_json(const Model& m) {
         layers.push_back({{"kind", "mlp"}, {"activation", "relu"}, {"W1", matrix_to_json(L.W1)}, {"B1", matrix_to_json(L.B1)}, {"W2", matrix_to_json(L.W2)}, {"B2", matrix_to_json(L.B2)}});
       else
         layers.push_back({{"kind", "linear_attention"}, {"Wq", matrix_to_json(L.Wq)}, {"Wk", matrix_to_json(L.Wk)}, {"Wv", matrix_to_json(L.Wv)}});
-    }, layer);
+    }, m.layers[l]);
   }
   return {{"format", "circuitzoo.model/1"}, {"ring", m.ring}, {"N", m.N}, {"d", m.d},
           {"inner_N", m.inner_N}, {"inner_d", m.inner_d}, {"conv", to_string(m.conv)}, {"layers", layers}};
@@ -203,7 +214,7 @@ Model model_from_json(const json& j, const std::string& where) {
     } else if (kind == "linear_attention") {
       m.layers.emplace_back(LinearAttentionLayer{mat("Wq"), mat("Wk"), mat("Wv")});
     } else if (kind.is_string() && is_arch_kind(kind.get<std::string>())) {  // contract: "Architecture layers"
-      append_arch(m, *arch_from_json(L, m.inner_N, w), w);
+      append_arch(m, arch_from_json(L, m.inner_N, w), w);
     } else {
       throw InputError("unknown layer kind " + json_brief(kind) + " (want baseconv, mlp, linear_attention, hyena, h3, retnet or rwkv)", w + ".kind");
     }

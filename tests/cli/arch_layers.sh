@@ -3,7 +3,8 @@
 # real binary: a "retnet" and an "rwkv" layer evaluate like an independent Python reading of the
 # contract (fractions, the definitions' double sums), a "hyena" and an "h3" layer evaluate like the
 # sim constructions' exported expansions, a wrong γ changes the output, and bad layers exit 2
-# with `error: ... (FILE.layers[0]...)`.
+# with `error: ... (FILE.layers[0]...)`. `export --model` writes each layer back as written and
+# `verify --model FILE [--task arch]` checks each stored expansion against its architecture.
 set -u
 CZ="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 . "$(dirname "$0")/check_lib.sh"  # T, fails, check, err_has, out_has
@@ -95,5 +96,55 @@ m = {"format": "circuitzoo.model/1", "ring": "Z", "N": 1, "d": 1, "inner_N": 1, 
 json.dump(m, open("huge.json", "w"))
 PY
 check huge 2 timeout 20 "$CZ" eval --model huge.json --input in1.json; err_has huge "the BaseConv simulation of a hyena layer (3002 layers at inner 1 x 3001)"
+# Written back (export --model): each architecture layer as written, stable, evaluating the same;
+# tensor formats hold the expansion; bad combinations exit 2.
+python3 - <<'PY'
+import json
+json.dump({"format": "circuitzoo.model/1", "ring": "Z", "N": 3, "d": 1, "inner_N": 3, "inner_d": 1, "conv": "causal",
+           "layers": [{"kind": "baseconv", "W": [[1]], "b1": [[1], [1], [1]], "h": [[1], [0], [0]], "b2": [[0], [0], [0]]}]},
+          open("plain.json", "w"))
+PY
+same_file() {  # same_file NAME A B: the two model-json files are the same JSON value
+  python3 - "$2" "$3" <<'PY' || { echo "FAIL $1: $2 and $3 differ"; fails=$((fails+1)); }
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a == b, (a["layers"][0].get("kind"), b["layers"][0].get("kind"), len(a["layers"]), len(b["layers"]))
+PY
+}
+for f in hyena ret rwkv; do
+  check "export-$f" 0 "$CZ" export --model $f.json --format model-json -o ${f}_back.json; same_file "export-$f" $f.json ${f}_back.json
+  check "export-again-$f" 0 "$CZ" export --model ${f}_back.json --format model-json -o ${f}_back2.json
+  cmp -s ${f}_back.json ${f}_back2.json || { echo "FAIL export-again-$f: a second write differs"; fails=$((fails+1)); }
+done
+check eval-back 0 "$CZ" eval --model hyena_back.json --input in1.json --json -; same eval-back want_hyena.json
+check export-npz 0 "$CZ" export --model hyena.json --format npz -o hyena.npz
+python3 - <<'PY' || { echo "FAIL export-npz: not the 3-layer expansion"; fails=$((fails+1)); }
+import zipfile
+names = zipfile.ZipFile("hyena.npz").namelist()
+assert sorted({n.split(".")[1] for n in names if n.startswith("layers.")}) == ["0", "1", "2"], names
+PY
+check export-dot 2 "$CZ" export --model ret.json --format dot -o x.dot; err_has export-dot "export --model writes model-json, npz or safetensors"
+check export-both 2 "$CZ" export sim/hyena --model ret.json --format model-json -o x.json; err_has export-both "not both"
+check export-none 2 "$CZ" export --format model-json -o x.json; err_has export-none "needs a construction NAME or --model FILE"
+
+# verify --model FILE [--task arch]: each stored expansion against the architecture's own evaluation.
+report() {  # report NAME PYTHON-ASSERTION: on the last --json - report (as r)
+  python3 - "$T/out" "$2" <<'PY' || { echo "FAIL $1: report lacks $2"; fails=$((fails+1)); }
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert eval(sys.argv[2]), {k: r.get(k) for k in ("task", "verdict", "domain", "domain_description", "instances", "failed")}
+PY
+}
+check verify-hyena 0 "$CZ" verify --model hyena.json --json -
+report verify-hyena 'r["task"] == "arch" and r["verdict"] == "verified" and r["failed"] == 0 and r["domain"] == "exhaustive+sampled" and r["instances"] == 27 + 1000 and r["artifact"]["format"] == "model-json"'
+check verify-ret 0 "$CZ" verify --model ret.json --task arch --samples 300 --seed 5 --json -
+report verify-ret 'r["domain"] == "sampled" and r["instances"] == 300 and "seed 5" in r["domain_description"] and "over Q" in r["domain_description"]'
+check verify-rwkv 0 "$CZ" verify --model rwkv.json --task arch --exhaustive --json -
+report verify-rwkv 'r["domain"] == "exhaustive" and r["instances"] == 3 ** 6'
+check verify-plain 2 "$CZ" verify --model plain.json --task arch; err_has verify-plain "no architecture layers"
+check verify-plain-notask 2 "$CZ" verify --model plain.json; err_has verify-plain-notask "need --task"
+check verify-arch-sat 2 "$CZ" verify --model ret.json --task arch --method sat; err_has verify-arch-sat "not --method sat"
+check verify-arch-circuit 2 "$CZ" verify --circuit plain.json --task arch; err_has verify-arch-circuit "one --model FILE"
+check verify-arch-p 2 "$CZ" verify --model ret.json --task arch -p N=3; err_has verify-arch-p "takes no -p"
 echo "arch_layers: $fails failure(s)"
 [ "$fails" = 0 ]

@@ -45,6 +45,23 @@ def test_input_errors_are_value_errors():
         cz.verify("primitive/cumsum", samples=3, exhaustive=True)
 
 
+def test_circuit_to_model_cyclic_compiler(cli):
+    """Theorem H.21's second compiler (issue 28 item 4) from Python, as a parameter: the look-ahead
+    circuit has no causal model (ValueError, the CLI's exit 2) and verifies cyclic with d' = d."""
+    p = {"source": "lookahead", "compiler": "cyclic"}
+    r = cz.verify("circuit/to-model", p)
+    assert r["failed"] == 0 and r["verdict"] == "verified" and r["metrics"]["compiler"] == "cyclic"
+    c = cli("verify", "circuit/to-model", "-p", "source=lookahead", "-p", "compiler=cyclic", "--json", "-", "--no-timing")
+    assert c.returncode == 0, c.stderr
+    r.pop("timing", None)
+    r.pop("seconds", None)
+    assert r == json.loads(c.stdout)
+    with pytest.raises(ValueError, match="compiler=cyclic"):
+        cz.verify("circuit/to-model", {"source": "lookahead"})
+    m = cz.build("circuit/to-model", p)["model"]
+    assert m["conv"] == "cyclic" and m["inner_d"] == m["d"]
+
+
 def test_build_gives_int64_weights_and_eval_is_exact():
     b = cz.build("primitive/cumsum", {"N": 8, "d": 1})
     m = b["model"]
