@@ -195,6 +195,22 @@ def _int64_buffer(a):
     return _np.ascontiguousarray(arr, dtype=_np.int64)
 
 
+def _plain_json(v):
+    """v with numpy arrays and scalars and Fractions (at any depth) as JSON values: integers,
+    "p/q" strings, floats left as floats (the C++ reader decides what it accepts)."""
+    if isinstance(v, _np.ndarray):
+        return _plain_json(v.tolist())
+    if isinstance(v, (_builtins.list, tuple)):
+        return [_plain_json(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain_json(x) for k, x in v.items()}
+    if isinstance(v, (_np.integer, _Fraction)):
+        return _to_json_entry(v)
+    if isinstance(v, _np.floating):
+        return float(v)
+    return v
+
+
 def _model_to_core(model):
     """(model-json text with {"$buffer": i} in place of int64 matrices, [the int64 arrays])."""
     if not isinstance(model, dict):
@@ -216,8 +232,10 @@ def _model_to_core(model):
         return {"$buffer": len(buffers) - 1}
     # Matrices are converted where the shape is right; anything else goes to the C++ reader as it
     # is, which refuses it with the CLI's message (ValueError), never an AttributeError here.
+    # Other fields (an architecture layer's WQ, filters, decays: issue 28) may hold numpy arrays,
+    # numpy scalars or Fractions at any depth: they travel as plain JSON values.
     if isinstance(layers, (_builtins.list, tuple)):  # list() is this module's
-        layers = [{k: (matrix(v) if k in _MATRIX_KEYS else v) for k, v in L.items()} if isinstance(L, dict) else L
+        layers = [{k: (matrix(v) if k in _MATRIX_KEYS else _plain_json(v)) for k, v in L.items()} if isinstance(L, dict) else L
                   for L in layers]
     out["layers"] = layers
     return _json.dumps(out), buffers

@@ -145,3 +145,24 @@ def test_long_calls_release_the_gil():
     t.join()
     # The ticker kept running during the call (with the GIL held it could not tick at all).
     assert elapsed < 0.05 or len(ticks) - before >= 3
+
+
+def test_evaluate_architecture_layer_with_numpy_fields():
+    # issue 28: an architecture layer's fields (WQ, gamma, ...) as numpy arrays, numpy scalars and
+    # Fractions give the same exact output as the same layer written with plain lists and strings.
+    import numpy as np
+    from fractions import Fraction
+    d, H = 2, 1
+    plain = {"kind": "retnet", "heads": H, "WQ": [[1, 0], [0, 1]], "WK": [[1, 0], [0, 1]], "WV": [[1, 0], [0, 1]],
+             "WO": [[1, 0], [0, 1]], "gamma": ["1/2"]}
+    withnp = {"kind": "retnet", "heads": np.int64(H), "WQ": np.eye(2, dtype=np.int64), "WK": np.eye(2, dtype=np.int64),
+              "WV": np.eye(2, dtype=np.int64), "WO": np.eye(2, dtype=np.int64), "gamma": [Fraction(1, 2)]}
+    u = np.array([[1, 2], [3, -1], [0, 2], [1, 1]], dtype=np.int64)
+    outs = []
+    for L in (plain, withnp):
+        m = {"ring": "Q", "N": 4, "d": d, "inner_N": 4, "inner_d": 16, "conv": "causal", "layers": [L]}
+        outs.append(cz.evaluate(m, u))
+    assert np.array_equal(np.asarray(outs[0], dtype=object), np.asarray(outs[1], dtype=object))
+    with pytest.raises(ValueError):
+        bad = dict(withnp, WQ=np.eye(2) * 0.5)  # floats are not exact entries
+        cz.evaluate({"ring": "Q", "N": 4, "d": d, "inner_N": 4, "inner_d": 16, "conv": "causal", "layers": [bad]}, u)
