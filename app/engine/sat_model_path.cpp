@@ -1,8 +1,10 @@
 #include "app/engine/sat_model_path.h"
 
 #include <chrono>
+#include <optional>
 
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_layer_bounds.h"
 #include "app/engine/sat_primitive_ref.h"
 #include "circuits/sat/int_miter.h"
 #include "circuits/sat/model_bits.h"
@@ -31,16 +33,22 @@ Int power(Int b, std::size_t e) {
   return r;
 }
 
-// The model side of every problem: the artifact circuit (refusals name `where`).
-sat::IntArtifact model_artifact_circuit(const sat::IntInputs& in, const Model& m, const std::string& where) {
+// The model side of every problem: the artifact circuit (refusals name `where`); with bounds,
+// each layer narrowed to its proved bounds (sat_layer_bounds.h).
+sat::IntArtifact model_artifact_circuit(const sat::IntInputs& in, const Model& m, const std::string& where,
+                                        const sat::LayerBounds* bounds = nullptr) {
   sat::require_integral(m, where);
   try {
-    return sat::artifact_circuit(in, [&m](sat::WordBuilder& wb, const Matrix<sat::Word>& u) { return sat::model_words(wb, m, u); },
-                                 kMaxWidth);
+    return sat::artifact_circuit(
+        in, [&m, bounds](sat::WordBuilder& wb, const Matrix<sat::Word>& u) { return sat::model_words(wb, m, u, bounds); }, kMaxWidth);
   } catch (const sat::TooWide& e) {
     throw InputError(std::string("the model cannot be bit-blasted: ") + e.what(), where);
   }
 }
+
+// Words wider than this after interval arithmetic send an MQAR model through the per-layer bound
+// proofs first (the values of these models are bits; a word this wide means the intervals exploded).
+constexpr std::size_t kBoundsAbove = 64;
 
 void add_sizes(SatProblem& pr, const sat::IntArtifact& a) {
   pr.notes.push_back("bit-blast: " + std::to_string(a.circuit.size()) + " model gates, widest word " + std::to_string(a.widest) +
@@ -83,7 +91,8 @@ SatProblem map_problem(const std::string& task, const Params& p, const Model& m,
 }
 
 // MQAR triples with the codec's rows: every cell of the N×d output must be the 0/1 expected bit.
-SatProblem mqar_problem(const mqar::Codec& codec, std::size_t n, const Model& m, Eval eval, const std::string& where) {
+SatProblem mqar_problem(const mqar::Codec& codec, std::size_t n, const Model& m, Eval eval, const std::string& where,
+                        double bounds_timeout_s) {
   const std::size_t N = 3 * n;
   if (m.N != N || m.d != codec.d)
     throw InputError("the model is " + std::to_string(m.N) + "×" + std::to_string(m.d) + "; MQAR triples need " + std::to_string(N) +
@@ -91,9 +100,28 @@ SatProblem mqar_problem(const mqar::Codec& codec, std::size_t n, const Model& m,
                      where);
   const sat::IntInputs in = sat::IntInputs::bits(N, codec.d, [](std::size_t, std::size_t) { return true; });
   SatProblem pr;
-  sat::IntArtifact art = model_artifact_circuit(in, m, where);
+  std::optional<sat::IntArtifact> plain;
+  try {
+    plain = model_artifact_circuit(in, m, where);
+  } catch (const InputError&) {
+  }
+  sat::IntArtifact art;
+  std::string bounds_note;
+  if (plain && plain->widest <= kBoundsAbove) {
+    art = std::move(*plain);
+  } else {
+    // Intervals exploded: prove per-layer bounds from 256 seeded domain instances, then narrow.
+    std::vector<Matrix<std::int64_t>> samples;
+    const mqar::Domain dom = mqar::triples_sampled(n, codec.c, 256, 1);
+    for (std::uint64_t k = 0; k < dom.count; ++k) samples.push_back(mqar::encode(codec, dom.instance(k)));
+    const LayerBoundsResult lb = prove_layer_bounds(m, in, ref::mqar_checker(sat_mqar_spec(codec, n), {"y[0][0]"}, where), samples,
+                                                    bounds_timeout_s, kMaxWidth);
+    art = model_artifact_circuit(in, m, where, &lb.bounds);
+    bounds_note = lb.note();
+  }
   pr.checker = sat::mqar_words_checker(in, art, sat_mqar_spec(codec, n));
   add_sizes(pr, art);
+  if (!bounds_note.empty()) pr.notes.push_back(bounds_note);
   pr.artifact = std::make_shared<const circuits::Circuit>(std::move(art.circuit));
   pr.instances = sat_triples_instances(n, codec.c);
   pr.domain_text = sat_triples_text(n, codec.c, codec, pr.instances) + "; the whole N×d integer output compared";
@@ -193,12 +221,12 @@ SatOutcome run_model_sat(const Construction& c, const Params& p, const Built& bt
       throw InputError("mqar/attention is not provable by --method sat with layout=zoology: its query mask is read from each "
                        "instance's labelled rows (a data-dependent model); use layout=triples",
                        "--method sat");
-    pr = mqar_problem(mqar::make_codec(mqar::Encoding::OneHot, s.c), s.n, m, evaluator(m), c.name);
+    pr = mqar_problem(mqar::make_codec(mqar::Encoding::OneHot, s.c), s.n, m, evaluator(m), c.name, o.timeout_s);
   } else if (c.name == "mqar/dyadic") {
     const mqar::Encoding enc = p.s("encoding") == "binary" ? mqar::Encoding::Binary
                                : p.s("encoding") == "onehot" ? mqar::Encoding::OneHot
                                                              : mqar::Encoding::PHot;
-    pr = mqar_problem(mqar::make_codec(enc, p.u("c"), p.u("p")), p.u("n"), m, evaluator(m), c.name);
+    pr = mqar_problem(mqar::make_codec(enc, p.u("c"), p.u("p")), p.u("n"), m, evaluator(m), c.name, o.timeout_s);
   } else if (c.name == "circuit/to-model") {
     pr = p.s("source") == "compare" ? compare_model_problem(c, p, bt) : map_problem(p.s("source"), p, m, evaluator(m), p.i("range"), c.name);
   } else {
@@ -229,7 +257,7 @@ SatOutcome run_model_task_sat(const Task& task, std::map<std::string, std::strin
   } else {
     const mqar::TaskShape s = mqar::task_shape(p);
     if (s.layout != mqar::Layout::Triples) throw InputError("--method sat covers the triples layout", "-p layout");
-    pr = mqar_problem(mqar::task_codec(p, s), s.n, m, a.fn.eval, a.file);
+    pr = mqar_problem(mqar::task_codec(p, s), s.n, m, a.fn.eval, a.file, o.timeout_s);
   }
   nlohmann::json head = head_json(a.file, p, m);
   head["task"] = task.name;

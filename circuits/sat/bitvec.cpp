@@ -217,6 +217,14 @@ Wire below(Builder& b, const g::Bits& x, const Int& c) {
 }
 }  // namespace
 
+Word WordBuilder::narrow(const Word& a, const Int& lo, const Int& hi) {
+  if (a.is_const()) return a;
+  const Int nlo = a.lo < lo ? lo : a.lo, nhi = a.hi > hi ? hi : a.hi;
+  if (nlo > nhi) throw std::logic_error("narrow: the proved range misses the word's interval");
+  if (nlo == a.lo && nhi == a.hi) return a;
+  return make(a.bits, nlo, nhi);
+}
+
 Wire WordBuilder::raw_in_range(const g::Bits& bits, const Int& lo, const Int& hi) {
   // v + 2^(w-1) is the unsigned word with the sign bit flipped: lo <= v <= hi iff
   // lo + 2^(w-1) <= u < hi + 1 + 2^(w-1).

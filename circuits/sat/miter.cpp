@@ -47,6 +47,32 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const s
   return m;
 }
 
+Miter build_domain_miter(const Circuit& artifact, const reference::Checker& ch, std::size_t bad, const std::string& where) {
+  Miter m;
+  Gates g(m.cnf);
+  for (std::size_t k = 0; k < ch.task_inputs; ++k) m.task_vars.push_back(m.cnf.new_var());
+  std::unordered_map<std::string, std::size_t> task_input;
+  for (std::size_t k = 0; k < ch.task_inputs; ++k) task_input.emplace(ch.circuit.input_name(k), k);
+  std::vector<std::size_t> art_to_task(artifact.num_inputs());
+  for (std::size_t k = 0; k < artifact.num_inputs(); ++k) {
+    auto it = task_input.find(artifact.input_name(k));
+    if (it == task_input.end())
+      throw InputError("the circuit's input " + artifact.input_name(k) + " is not an input of the task", where);
+    art_to_task[k] = it->second;
+  }
+  Tseitin art(g, artifact, [&](std::size_t k) { return m.task_vars[art_to_task[k]]; });
+  // The domain output reads task inputs only; a got input it reached would be a checker bug.
+  Tseitin ref(g, ch.circuit, [&](std::size_t k) -> int {
+    if (k < ch.task_inputs) return m.task_vars[k];
+    throw std::logic_error("build_domain_miter: the checker's domain reads an answer input");
+  });
+  m.cnf.add({ref.output_lit(0)});
+  m.cnf.add({art.output_lit(bad)});
+  m.artifact_gates = art.gates_encoded();
+  m.checker_gates = ref.gates_encoded();
+  return m;
+}
+
 std::vector<int> task_inputs_of(const Miter& m, const std::vector<signed char>& model) {
   std::vector<int> bits;
   for (int v : m.task_vars) bits.push_back(static_cast<std::size_t>(v) < model.size() ? model[static_cast<std::size_t>(v)] : 0);

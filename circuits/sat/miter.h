@@ -28,6 +28,11 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& checker, co
                   const std::string& where, const std::vector<std::size_t>& assumed = {},
                   const std::vector<std::pair<std::size_t, bool>>& fixed = {});
 
+// A property miter: satisfiable exactly when some input of the checker's domain sets the
+// artifact's output `bad` (by index) to 1 (the checker's got inputs are not read: only its
+// "domain" output, which depends on the task inputs alone). Used to prove per-layer bounds.
+Miter build_domain_miter(const Circuit& artifact, const reference::Checker& checker, std::size_t bad, const std::string& where);
+
 // The task input bits of a SAT model of the miter.
 std::vector<int> task_inputs_of(const Miter& m, const std::vector<signed char>& model);
 

@@ -84,13 +84,23 @@ void require_integral(const Model& m, const std::string& where) {
   }
 }
 
-Matrix<Word> model_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u) {
+Matrix<Word> state_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, std::size_t layers, const LayerBounds* bounds) {
   if (u.rows() != m.N || u.cols() != m.d) throw std::invalid_argument("model_words: input shape is not the model's N x d");
   const BitRing r{&wb};
   Matrix<Word> x(m.inner_N, m.inner_d, r.zero());  // the input embedded top-left, zeros elsewhere
   for (std::size_t i = 0; i < m.N; ++i)
     for (std::size_t j = 0; j < m.d; ++j) x(i, j) = u(i, j);
-  for (const auto& L : m.layers) x = std::visit([&](const auto& l) { return layer(r, m, l, x); }, L);
+  for (std::size_t l = 0; l < layers && l < m.layers.size(); ++l) {
+    x = std::visit([&](const auto& L) { return layer(r, m, L, x); }, m.layers[l]);
+    if (bounds && l < bounds->size() && (*bounds)[l].rows() == x.rows() && (*bounds)[l].cols() == x.cols())
+      for (std::size_t k = 0; k < x.data().size(); ++k)
+        if (const EntryBound& e = (*bounds)[l].data()[k]) x.data()[k] = wb.narrow(x.data()[k], e->first, e->second);
+  }
+  return x;
+}
+
+Matrix<Word> model_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, const LayerBounds* bounds) {
+  const Matrix<Word> x = state_words(wb, m, u, m.layers.size(), bounds);
   Matrix<Word> y(m.N, m.d);
   for (std::size_t i = 0; i < m.N; ++i)
     for (std::size_t j = 0; j < m.d; ++j) y(i, j) = x(i, j);

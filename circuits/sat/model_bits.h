@@ -8,6 +8,10 @@
 // Rings: Z, and Q when every weight is an integer (then the values are the Z ones); Fp is refused
 // (its arithmetic is mod p, not the integers these words hold). Refusals are InputError(why, where).
 #pragma once
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include "circuits/sat/bitvec.h"
 #include "model/model.h"
 #include "tensor/matrix.h"
@@ -17,7 +21,16 @@ namespace cz::circuits::sat {
 // Throws InputError when the model's ring or weights are not bit-blastable (with why).
 void require_integral(const Model& m, const std::string& where);
 
-// The model's N×d output as words, from its N×d input words (TooWide past the width cap).
-Matrix<Word> model_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u);
+// Proved bounds on layer outputs: bounds[l](i, j), when set, holds every value entry (i, j) of
+// the inner state after layer l takes on the domain (a shorter vector: no bounds past its end).
+using EntryBound = std::optional<std::pair<Int, Int>>;
+using LayerBounds = std::vector<Matrix<EntryBound>>;
+
+// The model's N×d output as words, from its N×d input words (TooWide past the width cap); with
+// bounds, each layer's outputs are narrowed to them (WordBuilder::narrow: the caller proved them).
+Matrix<Word> model_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, const LayerBounds* bounds = nullptr);
+
+// The inner state (inner_N × inner_d words) after the first `layers` layers, narrowed as above.
+Matrix<Word> state_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, std::size_t layers, const LayerBounds* bounds);
 
 }  // namespace cz::circuits::sat

@@ -12,7 +12,11 @@
 #include <random>
 
 #include "app/engine/byo.h"
+#include "app/engine/sat_layer_bounds.h"
 #include "app/engine/sat_model_path.h"
+#include "app/engine/sat_problem.h"
+#include "circuits/reference/mqar_ref.h"
+#include "tasks/mqar_domain.h"
 #include "circuits/eval.h"
 #include "circuits/sat/bitvec.h"
 #include "circuits/sat/model_bits.h"
@@ -240,4 +244,38 @@ TEST_CASE("sat-int: refusals say why") {
   m.ring = "Q";
   layer(m, 0).h(0, 0) = Rat(Int(1), Int(2));
   CHECK_THROWS_WITH_AS(sat::require_integral(m, "f"), doctest::Contains("is not an integer"), InputError);
+}
+
+TEST_CASE("sat-int: per-layer bounds proved by SAT narrow the dyadic model, refined from one sample, a mutant refuted") {
+  // n = 4, c = 4: interval arithmetic alone needs words of hundreds of bits (the values are bits).
+  const std::map<std::string, std::string> p = {{"n", "4"}, {"c", "4"}, {"encoding", "binary"}, {"artifact", "model"}, {"queries", "each"}};
+  const SatOutcome r = prove("mqar/dyadic", p);
+  CHECK(r.verdict == "proved");
+  CHECK(r.report["instances"] == 24 * 256 * 256);
+  bool noted = false;
+  for (const auto& n : r.report["notes"]) noted = noted || n.get<std::string>().find("per-layer bounds proved by SAT") != std::string::npos;
+  CHECK(noted);
+
+  // From a single sample the observed ranges are too narrow: the solver's inputs widen them
+  // (refinements), and every layer still ends proved.
+  const Model m = built_model("mqar/dyadic", p);
+  const mqar::Codec codec = mqar::make_codec(mqar::Encoding::Binary, 4);
+  const sat::IntInputs in = sat::IntInputs::bits(m.N, m.d, [](std::size_t, std::size_t) { return true; });
+  const mqar::Domain dom = mqar::triples_sampled(4, 4, 1, 3);
+  const LayerBoundsResult lb = prove_layer_bounds(
+      m, in, circuits::reference::mqar_checker(sat_mqar_spec(codec, 4), {"y[0][0]"}, "test"), {mqar::encode(codec, dom.instance(0))}, 120,
+      1024);
+  CHECK(lb.refinements > 0);
+  CHECK(lb.layers_proved == m.layers.size());
+
+  // A mutant: one more layer adds 1 to the query cell y[2][0] (a bit: 1 or 2 is never right there).
+  Model bad = m;
+  BaseConvLayer L{RatMatrix(m.inner_d, m.inner_d, Rat(0)), RatMatrix(m.inner_N, m.inner_d, Rat(1)), RatMatrix(m.inner_N, m.inner_d, Rat(0)),
+                  RatMatrix(m.inner_N, m.inner_d, Rat(0))};
+  for (std::size_t j = 0; j < m.inner_d; ++j) L.h(0, j) = Rat(1);
+  L.b2(2, 0) = Rat(1);
+  bad.layers.emplace_back(L);
+  const SatOutcome rb = prove_file(bad, "mqar", {{"n", "4"}, {"c", "4"}, {"encoding", "binary"}});
+  CHECK(rb.verdict == "refuted");
+  REQUIRE(rb.counterexample);
 }
