@@ -36,11 +36,11 @@ Int power(Int b, std::size_t e) {
 // The model side of every problem: the artifact circuit (refusals name `where`); with bounds,
 // each layer narrowed to its proved bounds (sat_layer_bounds.h).
 sat::IntArtifact model_artifact_circuit(const sat::IntInputs& in, const Model& m, const std::string& where,
-                                        const sat::LayerBounds* bounds = nullptr) {
+                                        const sat::LayerBounds* bounds = nullptr, std::size_t max_width = kMaxWidth) {
   sat::require_integral(m, where);
   try {
     return sat::artifact_circuit(
-        in, [&m, bounds](sat::WordBuilder& wb, const Matrix<sat::Word>& u) { return sat::model_words(wb, m, u, bounds); }, kMaxWidth);
+        in, [&m, bounds](sat::WordBuilder& wb, const Matrix<sat::Word>& u) { return sat::model_words(wb, m, u, bounds); }, max_width);
   } catch (const sat::TooWide& e) {
     throw InputError(std::string("the model cannot be bit-blasted: ") + e.what(), where);
   }
@@ -102,12 +102,12 @@ SatProblem mqar_problem(const mqar::Codec& codec, std::size_t n, const Model& m,
   SatProblem pr;
   std::optional<sat::IntArtifact> plain;
   try {
-    plain = model_artifact_circuit(in, m, where);
+    plain = model_artifact_circuit(in, m, where, nullptr, kBoundsAbove);  // stops at the first word past 64 bits
   } catch (const InputError&) {
   }
   sat::IntArtifact art;
   std::string bounds_note;
-  if (plain && plain->widest <= kBoundsAbove) {
+  if (plain) {
     art = std::move(*plain);
   } else {
     // Intervals exploded: prove per-layer bounds from 256 seeded domain instances, then narrow.
