@@ -6,11 +6,9 @@
 
 namespace cz::circuits::sat {
 
-Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const std::vector<std::size_t>& groups,
-                  const std::string& where, const std::vector<std::size_t>& assumed,
-                  const std::vector<std::pair<std::size_t, bool>>& fixed) {
-  Miter m;
-  Gates g(m.cnf);
+namespace {
+// One variable per task input (m.task_vars) and, per artifact input, the task input of its name.
+std::vector<std::size_t> task_vars_for(Miter& m, const Circuit& artifact, const reference::Checker& ch, const std::string& where) {
   for (std::size_t k = 0; k < ch.task_inputs; ++k) m.task_vars.push_back(m.cnf.new_var());
   std::unordered_map<std::string, std::size_t> task_input;
   for (std::size_t k = 0; k < ch.task_inputs; ++k) task_input.emplace(ch.circuit.input_name(k), k);
@@ -21,6 +19,16 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const s
       throw InputError("the circuit's input " + artifact.input_name(k) + " is not an input of the task", where);
     art_to_task[k] = it->second;
   }
+  return art_to_task;
+}
+}  // namespace
+
+Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const std::vector<std::size_t>& groups,
+                  const std::string& where, const std::vector<std::size_t>& assumed,
+                  const std::vector<std::pair<std::size_t, bool>>& fixed) {
+  Miter m;
+  Gates g(m.cnf);
+  const std::vector<std::size_t> art_to_task = task_vars_for(m, artifact, ch, where);
   // got:NAME input of the checker -> artifact output (by name).
   std::unordered_map<std::string, std::size_t> art_out;
   for (std::size_t k = 0; k < artifact.outputs().size(); ++k) art_out.emplace(artifact.outputs()[k].name, k);
@@ -50,16 +58,7 @@ Miter build_miter(const Circuit& artifact, const reference::Checker& ch, const s
 Miter build_domain_miter(const Circuit& artifact, const reference::Checker& ch, std::size_t bad, const std::string& where) {
   Miter m;
   Gates g(m.cnf);
-  for (std::size_t k = 0; k < ch.task_inputs; ++k) m.task_vars.push_back(m.cnf.new_var());
-  std::unordered_map<std::string, std::size_t> task_input;
-  for (std::size_t k = 0; k < ch.task_inputs; ++k) task_input.emplace(ch.circuit.input_name(k), k);
-  std::vector<std::size_t> art_to_task(artifact.num_inputs());
-  for (std::size_t k = 0; k < artifact.num_inputs(); ++k) {
-    auto it = task_input.find(artifact.input_name(k));
-    if (it == task_input.end())
-      throw InputError("the circuit's input " + artifact.input_name(k) + " is not an input of the task", where);
-    art_to_task[k] = it->second;
-  }
+  const std::vector<std::size_t> art_to_task = task_vars_for(m, artifact, ch, where);
   Tseitin art(g, artifact, [&](std::size_t k) { return m.task_vars[art_to_task[k]]; });
   // The domain output reads task inputs only; a got input it reached would be a checker bug.
   Tseitin ref(g, ch.circuit, [&](std::size_t k) -> int {

@@ -9,22 +9,12 @@
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "util/error.h"
+#include "verify/matrix_domain.h"
 #include "verify/model_check.h"
 
 namespace cz {
 
 namespace {
-
-// b^e when it is at most 2^bits, else 0.
-std::uint64_t power_within(std::uint64_t b, std::size_t e, unsigned bits) {
-  const std::uint64_t cap = std::uint64_t{1} << bits;
-  std::uint64_t r = 1;
-  for (std::size_t i = 0; i < e; ++i) {
-    if (r > cap / b) return 0;
-    r *= b;
-  }
-  return r;
-}
 
 std::string layer_name(const ArchOrigin& o) {
   return "the " + arch_kind(*o.layer) + " layer's expansion (model layers " + std::to_string(o.first) + " to " +

@@ -5,8 +5,6 @@
 
 namespace cz {
 
-namespace {
-// b^e when it is at most 2^bits, else 0.
 std::uint64_t power_within(std::uint64_t b, std::size_t e, unsigned bits) {
   const std::uint64_t cap = std::uint64_t{1} << bits;
   std::uint64_t r = 1;
@@ -16,6 +14,8 @@ std::uint64_t power_within(std::uint64_t b, std::size_t e, unsigned bits) {
   }
   return r <= cap ? r : 0;
 }
+
+namespace {
 std::string set_text(std::int64_t lo, std::int64_t hi) {
   std::string s = "{";
   for (std::int64_t v = lo; v <= hi; ++v) s += (v > lo ? "," : "") + std::to_string(v);

@@ -17,6 +17,9 @@
 
 namespace cz {
 
+// b^e when it is at most 2^bits, else 0 (how many matrices a box holds, when it is small enough).
+std::uint64_t power_within(std::uint64_t b, std::size_t e, unsigned bits);
+
 struct MatrixDomain {
   std::size_t N = 0, d = 0;
   std::int64_t lo = 0, hi = 1;   // the box [lo, hi]^(N×d) ...

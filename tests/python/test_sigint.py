@@ -18,18 +18,23 @@ except KeyboardInterrupt:
 """
 
 
-def test_sigint_raises_keyboard_interrupt_quickly():
-    p = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+def interrupt(child, after, timeout):
+    """Runs child, sends SIGINT `after` seconds past its "started" line: (its output, seconds until it ended)."""
+    p = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     try:
         assert p.stdout.readline().strip() == "started"
-        time.sleep(1.0)
+        time.sleep(after)
         t0 = time.monotonic()
         p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=30)
-        waited = time.monotonic() - t0
+        out, _ = p.communicate(timeout=timeout)
+        return out, time.monotonic() - t0
     finally:
         if p.poll() is None:
             p.kill()
+
+
+def test_sigint_raises_keyboard_interrupt_quickly():
+    out, waited = interrupt(CHILD, 1.0, 30)
     assert out.strip() == "interrupted"
     assert waited < 2.0, f"KeyboardInterrupt came {waited:.2f} s after SIGINT"
 
@@ -47,16 +52,6 @@ except KeyboardInterrupt:
 
 
 def test_sigint_stops_a_sat_proof_and_its_solver():
-    p = subprocess.Popen([sys.executable, "-c", SAT_CHILD], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
-    try:
-        assert p.stdout.readline().strip() == "started"
-        time.sleep(1.5)
-        t0 = time.monotonic()
-        p.send_signal(signal.SIGINT)
-        out, _ = p.communicate(timeout=60)
-        waited = time.monotonic() - t0
-    finally:
-        if p.poll() is None:
-            p.kill()
+    out, waited = interrupt(SAT_CHILD, 1.5, 60)
     assert out.strip() == "interrupted"
     assert waited < 2.0, f"KeyboardInterrupt came {waited:.2f} s after SIGINT"
