@@ -11,6 +11,10 @@
 //      over the layers). SAT: the solver's input is evaluated exactly, the ranges widened to its
 //      values, and the layer asked again (after two such inputs every entry takes the layer's hull;
 //      up to 8 times; then the layer keeps its intervals).
+// Before the domain miter, a layer is tried locally: every state within the previous layer's
+// proved ranges (free words, no domain) must land in the candidate ranges. That miter holds one
+// layer, not the whole prefix; it is sound (the domain's states lie in those ranges) and may fail
+// where only reachable states stay in range, which the domain miter then decides.
 // The final proof narrows each layer to its proved bounds (WordBuilder::narrow); nothing is
 // trusted from the samples.
 #pragma once
@@ -27,7 +31,7 @@ namespace cz {
 
 struct LayerBoundsResult {
   circuits::sat::LayerBounds bounds;
-  std::size_t layers_proved = 0, layers_kept = 0, solver_calls = 0, refinements = 0;
+  std::size_t layers_proved = 0, layers_local = 0, layers_kept = 0, solver_calls = 0, refinements = 0;
   double seconds = 0;
   std::string note() const;  // one line for the report's notes
 };

@@ -84,6 +84,11 @@ void require_integral(const Model& m, const std::string& where) {
   }
 }
 
+Matrix<Word> layer_words(WordBuilder& wb, const Model& m, std::size_t l, const Matrix<Word>& x) {
+  const BitRing r{&wb};
+  return std::visit([&](const auto& L) { return layer(r, m, L, x); }, m.layers.at(l));
+}
+
 Matrix<Word> state_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, std::size_t layers, const LayerBounds* bounds) {
   if (u.rows() != m.N || u.cols() != m.d) throw std::invalid_argument("model_words: input shape is not the model's N x d");
   const BitRing r{&wb};

@@ -30,6 +30,9 @@ using LayerBounds = std::vector<Matrix<EntryBound>>;
 // bounds, each layer's outputs are narrowed to them (WordBuilder::narrow: the caller proved them).
 Matrix<Word> model_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, const LayerBounds* bounds = nullptr);
 
+// Layer l of the model on the inner state x (inner_N × inner_d words), not narrowed.
+Matrix<Word> layer_words(WordBuilder& wb, const Model& m, std::size_t l, const Matrix<Word>& x);
+
 // The inner state (inner_N × inner_d words) after the first `layers` layers, narrowed as above.
 Matrix<Word> state_words(WordBuilder& wb, const Model& m, const Matrix<Word>& u, std::size_t layers, const LayerBounds* bounds);
 
