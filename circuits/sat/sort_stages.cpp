@@ -396,7 +396,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   }
   // Step 3.
   const auto t2 = Clock::now();
-  r.zero_one_method = o.zero_one != "auto" ? o.zero_one : s.n <= 24 ? "exhaustive" : "sat";
+  r.zero_one_method = o.zero_one != "auto" ? o.zero_one : s.n <= 20 ? "exhaustive" : "sat";
   r.zero_one_vectors_log2 = s.n;
   ZeroOneStats zs;
   std::optional<std::vector<int>> bad01;
