@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "circuits/sat/sort_stages.h"
 #include "constructions/circuits/sort_build.h"
@@ -31,6 +32,8 @@ nlohmann::json stages_json(const sat::StageResult& r) {
                       {"local_folded", r.local_folded},
                       {"local_distinct", r.local_distinct},
                       {"local_cnf", {{"vars", r.local_vars}, {"clauses", r.local_clauses}}},
+                      {"prefix_miters", r.prefix_miters},
+                      {"prefix_unsat", r.prefix_unsat},
                       {"structure_seconds", r.structure_s},
                       {"local_seconds", r.local_s}};
   if (!r.zero_one_method.empty())
@@ -126,6 +129,21 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     std::vector<int> bits(n * d, 0);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t b = 0; b < d; ++b) bits[i * d + b] = r.zero_one_input[i];
+    if (std::optional<Failure> f = pr.confirm(bits)) {
+      SatOutcome out = report("refuted");
+      out.counterexample = f;
+      out.report["sat"]["stages"]["failed"] = r.why;
+      out.report["sat"]["confirmed_by_engine"] = true;
+      return out;
+    }
+  }
+  if (r.status == St::LocalFailed && !r.witness.empty()) {
+    // A circuit input on which a comparator misbehaves: the whole circuit evaluated exactly on it
+    // (a later comparator may still mend it; then the monolithic miter decides below).
+    std::map<std::string, std::size_t> index;
+    for (std::size_t k = 0; k < pr.artifact->num_inputs(); ++k) index[pr.artifact->input_name(k)] = k;
+    std::vector<int> bits;
+    for (const std::string& nm : sat_task_input_names(pr.checker)) bits.push_back(r.witness.at(index.at(nm)));
     if (std::optional<Failure> f = pr.confirm(bits)) {
       SatOutcome out = report("refuted");
       out.counterexample = f;

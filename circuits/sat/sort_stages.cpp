@@ -48,6 +48,22 @@ std::vector<Wire> wires_of(const Item& it) {
   return v;
 }
 
+// NOT ((lo, hi) = (a, b) or (b, a) as whole words, and lo's first key_bits <= hi's), on literals.
+int comparator_bad(Gates& g, const std::vector<int>& lo, const std::vector<int>& hi, const std::vector<int>& a,
+                   const std::vector<int>& b, std::size_t key_bits) {
+  const int T = g.t();
+  auto eq = [&](const std::vector<int>& x, const std::vector<int>& y) {
+    int r = T;
+    for (std::size_t k = 0; k < x.size(); ++k) r = g.and_(r, -g.xor_(x[k], y[k]));
+    return r;
+  };
+  // [hi.key < lo.key], least significant bit first: where the bits differ, the higher one decides.
+  int lt = -T;
+  for (std::size_t k = 0; k < key_bits; ++k) lt = g.mux(g.xor_(hi[k], lo[k]), lo[k], lt);
+  const int swapped_ok = g.or_(g.and_(eq(lo, a), eq(hi, b)), g.and_(eq(lo, b), eq(hi, a)));
+  return -g.and_(swapped_ok, -lt);
+}
+
 // The local miter of one comparator (see the header, step 2). Leaves: constants (fixed), inputs
 // and `known` wires (items before this comparator), numbered a's wires first, then b's, then in
 // walk order, so that two comparators with the same cone shape give the same CNF. Returns "" or
@@ -122,16 +138,7 @@ std::string local_miter(const Circuit& c, const std::vector<std::uint8_t>& known
     }
   for (Wire w : wires_of(a)) L[2].push_back(lit.at(w.id));
   for (Wire w : wires_of(b)) L[3].push_back(lit.at(w.id));
-  auto eq = [&](const std::vector<int>& x, const std::vector<int>& y) {
-    int r = T;
-    for (std::size_t k = 0; k < x.size(); ++k) r = g.and_(r, -g.xor_(x[k], y[k]));
-    return r;
-  };
-  // [hi.key < lo.key], least significant bit first: where the bits differ, the higher one decides.
-  int lt = -T;
-  for (std::size_t k = 0; k < lo.key.size(); ++k) lt = g.mux(g.xor_(L[1][k], L[0][k]), L[0][k], lt);
-  const int swapped_ok = g.or_(g.and_(eq(L[0], L[2]), eq(L[1], L[3])), g.and_(eq(L[0], L[3]), eq(L[1], L[2])));
-  bad = -g.and_(swapped_ok, -lt);
+  bad = comparator_bad(g, L[0], L[1], L[2], L[3], lo.key.size());
   if (bad != T && bad != -T) cnf.add({bad});
   return "";
 }
@@ -310,8 +317,8 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   std::map<std::pair<int, std::vector<int>>, std::size_t> distinct;
   std::vector<Cnf> cnfs;
   cnfs.reserve(t.steps.size());
-  std::vector<std::size_t> first_step;  // per distinct CNF: the first comparator it stands for
-  std::optional<std::size_t> trivially_bad;
+  std::vector<std::size_t> trivially_bad;
+  std::vector<long> step_cnf(t.steps.size(), -1);  // the distinct CNF standing for each comparator
   for (std::size_t k = 0; k < t.steps.size(); ++k) {
     const auto& stp = t.steps[k];
     Cnf cnf;
@@ -332,13 +339,13 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
       continue;
     }
     if (bad == cnf.true_lit()) {
-      trivially_bad = k;
-      break;
+      trivially_bad.push_back(k);
+      continue;
     }
     auto [it, fresh] = distinct.emplace(std::make_pair(cnf.num_vars, cnf.lits), cnfs.size());
+    step_cnf[k] = static_cast<long>(it->second);
     if (fresh) {
       cnfs.push_back(std::move(cnf));
-      first_step.push_back(k);
     }
   }
   r.local_distinct = cnfs.size();
@@ -374,21 +381,72 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     for (auto& th : pool) th.join();
     if (err) std::rethrow_exception(err);
   }
-  r.local_s = since(t1);
-  // The first failing comparator in network order (any failure refutes the stage-wise proof).
-  std::optional<std::size_t> failed = trivially_bad;
+  // Comparators whose local miter is SAT, in network order. Their leaf values need not be
+  // reachable: each gets a prefix miter over the circuit's inputs (its whole input cone): SAT is a
+  // circuit input on which it misbehaves (the engine evaluates the whole circuit on it); UNSAT
+  // means it is a compare-exchange on every circuit input after all, which is all the composition
+  // needs, so the proof goes on.
+  std::vector<std::size_t> failing = trivially_bad;
   std::string undecided;
-  for (std::size_t q = 0; q < cnfs.size(); ++q) {
-    if (res[q].answer == Answer::Sat && (!failed || first_step[q] < *failed)) failed = first_step[q];
+  for (std::size_t q = 0; q < cnfs.size(); ++q)
     if (res[q].answer == Answer::Unknown && undecided.empty()) undecided = res[q].why;
+  for (std::size_t k = 0; k < step_cnf.size(); ++k)
+    if (step_cnf[k] >= 0 && res[static_cast<std::size_t>(step_cnf[k])].answer == Answer::Sat) failing.push_back(k);
+  std::sort(failing.begin(), failing.end());
+  if (!failing.empty()) {
+    std::vector<Item> p3 = t.initial;
+    std::size_t next_fail = 0;
+    for (std::size_t k = 0; k < t.steps.size() && next_fail < failing.size(); ++k) {
+      const auto& stp = t.steps[k];
+      if (k == failing[next_fail]) {
+        ++next_fail;
+        ++r.prefix_miters;
+        Cnf cnf;
+        Gates g(cnf);
+        const int T = g.t();
+        std::vector<int> in_var(c.num_inputs(), 0);
+        Tseitin ts(g, c, [&](std::size_t in) { return in_var[in] ? in_var[in] : (in_var[in] = cnf.new_var()); });
+        std::vector<int> L[4];
+        const Item* items[4] = {&stp.lo, &stp.hi, &p3[stp.i], &p3[stp.j]};
+        for (int q = 0; q < 4; ++q)
+          for (Wire w : wires_of(*items[q])) L[q].push_back(ts.lit(w.id));
+        const int bad = comparator_bad(g, L[0], L[1], L[2], L[3], stp.lo.key.size());
+        SolveResult pr;
+        if (bad == -T) {
+          pr.answer = Answer::Unsat;
+        } else if (bad == T) {
+          pr.answer = Answer::Sat;
+          pr.model.assign(static_cast<std::size_t>(cnf.num_vars) + 1, 0);
+        } else {
+          cnf.add({bad});
+          r.prefix_clauses += cnf.num_clauses;
+          pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), "", o.cancel);
+        }
+        r.failed_step = k;
+        r.why = "comparator " + std::to_string(k) + " (positions " + std::to_string(stp.i) + ", " + std::to_string(stp.j) +
+                ") is not a compare-exchange of whole items for every value of its inputs";
+        if (pr.answer == Answer::Sat) {
+          r.status = St::LocalFailed;
+          r.witness.assign(c.num_inputs(), 0);
+          for (std::size_t in = 0; in < c.num_inputs(); ++in)
+            if (in_var[in]) r.witness[in] = pr.model.at(static_cast<std::size_t>(in_var[in])) == 1;
+          r.why += ", nor on the circuit input found for it";
+          r.local_s = since(t1);
+          return r;
+        }
+        if (pr.answer == Answer::Unknown) {
+          r.status = St::LocalFailed;
+          r.why += " (its prefix miter over the circuit's inputs: " + pr.why + ")";
+          r.local_s = since(t1);
+          return r;
+        }
+        ++r.prefix_unsat;  // a compare-exchange on every circuit input: the proof goes on
+        r.why.clear();
+      }
+      p3[stp.i] = stp.lo, p3[stp.j] = stp.hi;
+    }
   }
-  if (failed) {
-    r.status = St::LocalFailed;
-    r.failed_step = *failed;
-    r.why = "comparator " + std::to_string(*failed) + " (positions " + std::to_string(t.steps[*failed].i) + ", " +
-            std::to_string(t.steps[*failed].j) + ") is not a compare-exchange of whole items for every value of its inputs";
-    return r;
-  }
+  r.local_s = since(t1);
   if (!undecided.empty()) {
     r.status = St::Undecided;
     r.why = "local miters: " + undecided;

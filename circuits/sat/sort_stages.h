@@ -11,7 +11,10 @@
 //   2. local miters: per comparator, with every leaf of its cone free (constants fixed), SAT of
 //      "not ((lo, hi) = (a, b) or (b, a) as whole items, and lo.key <= hi.key)". UNSAT: the
 //      comparator is a compare-exchange for all leaf values, hence on every circuit input (sound
-//      with shared gates or extra leaves). Identical CNFs are solved once.
+//      with shared gates or extra leaves). Identical CNFs are solved once. A comparator whose
+//      local miter is SAT gets a prefix miter: the same property on its whole input cone from the
+//      circuit's inputs. UNSAT there: a compare-exchange on every circuit input, all the
+//      composition below needs; SAT: a circuit input on which it misbehaves (the witness).
 //   3. 0-1 check: the abstract network (min = AND, max = OR), positions >= n held at 1 (sentinels
 //      are larger than every key), sorts every 0-1 vector: exhaustively (bit-sliced) or by one
 //      SAT miter. By the 0-1 principle (Knuth TAOCP 5.3.4 Thm Z; a threshold t <= the sentinel
@@ -58,6 +61,8 @@ struct StageResult {
   std::size_t local_vars = 0, local_clauses = 0;  // summed over the distinct CNFs solved
   std::size_t local_max_vars = 0, local_max_clauses = 0;
   std::size_t failed_step = 0;                     // LocalFailed: the comparator (index in order)
+  std::vector<int> witness;                        // LocalFailed: circuit inputs (by index) on which it fails; empty: none found
+  std::size_t prefix_miters = 0, prefix_unsat = 0, prefix_clauses = 0;  // comparators re-checked on the circuit's inputs
   std::vector<int> zero_one_input;                 // ZeroOneFailed: bits of positions < n
   std::string zero_one_method;                     // exhaustive | sat
   std::size_t zero_one_vectors_log2 = 0, zero_one_vars = 0, zero_one_clauses = 0;

@@ -28,7 +28,7 @@ using St = sat::StageResult::Status;
 
 namespace {
 
-enum class Mutant { None, Inverted, NoPayloadSwap };
+enum class Mutant { None, Inverted, NoPayloadSwap, PassThrough };
 
 struct Traced {
   std::shared_ptr<const circuits::Circuit> c;
@@ -52,6 +52,7 @@ Traced build(std::size_t n, std::size_t d, const g::Network& net, std::size_t ba
     g::Item lo{g::mux_bits(b, s, x.key, y.key), g::mux_bits(b, s, x.payload, y.payload)};
     g::Item hi{g::mux_bits(b, s, y.key, x.key), g::mux_bits(b, s, y.payload, x.payload)};
     if (k == bad && kind == Mutant::NoPayloadSwap) lo.payload = x.payload, hi.payload = y.payload;
+    if (k == bad && kind == Mutant::PassThrough) lo = x, hi = y;  // no comparator at all
     pos[i] = lo, pos[j] = hi;
     t.trace.steps.push_back({i, j, lo, hi});
   }
@@ -109,11 +110,15 @@ sat::StageResult stages(const Traced& t, std::size_t n, std::size_t d, const std
 }
 
 // The engine's verdict by stages, and for a refutation: its counterexample fails the plain check.
-SatOutcome refuted_for_real(const Traced& t, std::size_t n, std::size_t d) {
+SatOutcome by_stages(const Traced& t, std::size_t n, std::size_t d) {
   SatProblem pr = problem(t, n, d);
   SatOptions o;
   o.threads = 1;
-  SatOutcome out = sat_sort_by_stages(pr, t.trace, n, d, o, nlohmann::json::object());
+  return sat_sort_by_stages(pr, t.trace, n, d, o, nlohmann::json::object());
+}
+
+SatOutcome refuted_for_real(const Traced& t, std::size_t n, std::size_t d) {
+  SatOutcome out = by_stages(t, n, d);
   CHECK(out.verdict == "refuted");
   CHECK(out.exit_code == 1);
   REQUIRE(out.counterexample);
@@ -177,6 +182,32 @@ TEST_CASE("sat stages: an inverted swap condition fails its local miter and is r
   }
 }
 
+TEST_CASE("sat stages: at 32 keys x 8 bits an inverted last comparator is refuted without the monolithic miter") {
+  // The prefix miter finds a circuit input on which it misbehaves; nothing after it can mend it.
+  const auto net = g::odd_even_merge_pairs(32);
+  const Traced t = build(32, 8, net, net.size() - 1, Mutant::Inverted);
+  const SatOutcome out = refuted_for_real(t, 32, 8);
+  CHECK(out.report["sat"]["strategy"] == "stages");
+  CHECK(out.report["sat"]["stages"]["prefix_miters"] == 1);
+}
+
+TEST_CASE("sat stages: a comparator wrong only on unreachable values is proved on the circuit's inputs") {
+  // (0, 1) twice, the second a pass-through: its local miter is SAT (a.key > b.key for free
+  // leaves), but after the first (0, 1) its inputs are always in order, so its prefix miter is
+  // UNSAT and the proof goes on. The same pass-through in place of a needed comparator is refuted.
+  g::Network net = g::odd_even_merge_pairs(4);
+  net.insert(net.begin() + 1, net[0]);
+  const Traced t = build(4, 3, net, 1, Mutant::PassThrough);
+  const sat::StageResult r = stages(t, 4, 3);
+  CHECK_MESSAGE(r.status == St::Proved, r.why);
+  CHECK(r.prefix_miters == 1);
+  CHECK(r.prefix_unsat == 1);
+  CHECK(by_stages(t, 4, 3).verdict == "proved");
+  const Traced needed = build(4, 3, g::odd_even_merge_pairs(4), 2, Mutant::PassThrough);
+  CHECK(stages(needed, 4, 3).status == St::LocalFailed);
+  refuted_for_real(needed, 4, 3);
+}
+
 TEST_CASE("sat stages: a comparator that does not swap the payload fails its local miter and is refuted") {
   const auto net = g::bitonic_pairs(8);
   for (std::size_t bad : {std::size_t{1}, net.size() - 2}) {
@@ -185,7 +216,8 @@ TEST_CASE("sat stages: a comparator that does not swap the payload fails its loc
     const sat::StageResult r = stages(t, 8, 2);
     CHECK(r.status == St::LocalFailed);
     CHECK(r.failed_step == bad);
-    refuted_for_real(t, 8, 2);
+    CHECK_FALSE(r.witness.empty());  // a lost index is never mended: the witness itself refutes
+    CHECK(refuted_for_real(t, 8, 2).report["sat"]["strategy"] == "stages");
   }
 }
 
