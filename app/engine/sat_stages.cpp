@@ -34,6 +34,7 @@ nlohmann::json stages_json(const sat::StageResult& r) {
                       {"local_cnf", {{"vars", r.local_vars}, {"clauses", r.local_clauses}}},
                       {"prefix_miters", r.prefix_miters},
                       {"prefix_unsat", r.prefix_unsat},
+                      {"confirmed", r.confirmed},
                       {"structure_seconds", r.structure_s},
                       {"local_seconds", r.local_s}};
   if (!r.zero_one_method.empty())
@@ -49,13 +50,17 @@ nlohmann::json stages_json(const sat::StageResult& r) {
 
 std::string sat_strategy_for(const SatOptions& o) {
   if (o.strategy == "monolithic" || o.strategy == "stages") return o.strategy;
-  // auto: the monolithic options (--proof, --confirm, --sat-cnf, split, lemmas, cubes) are about
+  // auto: the monolithic options (--proof, --sat-cnf, split, lemmas, cubes) are about
   // miters of the whole circuit; asking for one of them asks for that miter.
-  if (!o.proof.empty() || o.confirm || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family") return "monolithic";
+  if (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family") return "monolithic";
   return "stages";
 }
 
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+  if (o.strategy == "stages" && (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family"))
+    throw InputError("--sat-strategy stages takes none of --proof, --sat-cnf, --sat-split cell|whole, --sat-cubes, --sat-lemmas "
+                     "(they are about whole-circuit miters: use --sat-strategy monolithic)",
+                     "--sat-strategy");
   if (sat_strategy_for(o) == "monolithic") {
     SatOutcome out = solve_sat_problem(pr, o, head);
     out.report["sat"]["strategy"] = "monolithic";
@@ -77,6 +82,11 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   so.threads = resolve_threads(o.threads);
   so.zero_one = o.zero_one;
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
+  if (o.confirm) {
+    so.second = sat::find_solver("picosat");
+    if (!so.second) so.second = sat::find_solver("minisat");
+    if (!so.second) throw InputError("--confirm needs picosat or minisat on PATH (apt-get install picosat)", "--confirm");
+  }
   const sat::StageResult r =
       sat::prove_sort_stages(*pr.artifact, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
   if (so.cancel && so.cancel->load()) throw Cancelled();
@@ -97,7 +107,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     // check; run: the distinct CNFs given to the solver, and the 0-1 miter when it is SAT-decided).
     const bool zsat = r.zero_one_method == "sat";
     j["sat"] = {{"solver", "cadical"},
-                {"confirm_solver", nullptr},
+                {"confirm_solver", so.second ? nlohmann::json(so.second->name) : nlohmann::json(nullptr)},
                 {"strategy", "stages"},
                 {"method", "0-1 principle"},
                 {"split", "stages"},

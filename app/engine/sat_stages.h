@@ -11,7 +11,8 @@
 namespace cz {
 
 // "stages" or "monolithic" for SatOptions::strategy ("auto": stages unless an option that is
-// about whole-circuit miters is given: --proof, --confirm, --sat-cnf, --sat-split, lemmas, cubes).
+// about whole-circuit miters is given: --proof, --sat-cnf, --sat-split, lemmas, cubes; with
+// "stages" given explicitly they are refused, InputError). --confirm works with both.
 std::string sat_strategy_for(const SatOptions& o);
 
 // pr: the sort problem of the artifact (sat_sort_problem); the trace names its comparators' wires

@@ -217,7 +217,7 @@ StageStructure check_sort_structure(const Circuit& c, const gadgets::NetworkTrac
 std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& net, std::size_t m, std::size_t n,
                                                         const std::string& method, const SolverSpec& solver,
                                                         double timeout_s, unsigned threads, ZeroOneStats* stats,
-                                                        const std::atomic<bool>* cancel) {
+                                                        const std::atomic<bool>* cancel, const SolverSpec* second) {
   const auto t0 = Clock::now();
   if (method == "exhaustive") {
     if (n > 40) throw std::logic_error("zero_one_counterexample: exhaustive past 2^40");
@@ -286,7 +286,14 @@ std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& 
   const SolveResult r = solve(solver, cnf, std::max(0.1, timeout_s - since(t0)), "", cancel);
   if (stats) *stats = {static_cast<std::size_t>(cnf.num_vars), cnf.num_clauses};
   if (r.answer == Answer::Unknown) throw std::runtime_error(r.why);
-  if (r.answer == Answer::Unsat) return std::nullopt;
+  if (r.answer == Answer::Unsat) {
+    if (second) {
+      const SolveResult r2 = solve(*second, cnf, std::max(1.0, timeout_s - since(t0)), "", cancel);
+      if (r2.answer == Answer::Sat) throw std::logic_error("cadical says UNSAT and " + second->name + " SAT on the 0-1 miter (solvers disagree)");
+      if (r2.answer == Answer::Unknown) throw std::runtime_error(second->name + " (--confirm): " + r2.why);
+    }
+    return std::nullopt;
+  }
   std::vector<int> bits(n);
   for (std::size_t k = 0; k < n; ++k) bits[k] = r.model.at(static_cast<std::size_t>(x[k])) == 1;
   return bits;
@@ -305,6 +312,21 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     return r;
   }
   r.comparators = st.net.size();
+  std::atomic<std::size_t> confirmed{0};  // the worker threads count too
+  auto done = [&] {
+    r.confirmed = confirmed;
+    return r;
+  };
+  // --confirm: "" when the second solver agrees (or there is none), else why it did not answer.
+  auto confirm_unsat = [&](const Cnf& f, const std::string& what) -> std::string {
+    if (!o.second) return "";
+    const SolveResult r2 = solve(*o.second, f, std::max(1.0, o.timeout_s - since(t0)), "", o.cancel);
+    if (r2.answer == Answer::Sat)
+      throw std::logic_error("cadical says UNSAT and " + o.second->name + " SAT on " + what + " (solvers disagree)");
+    if (r2.answer == Answer::Unknown) return o.second->name + " (--confirm): " + r2.why + " on " + what;
+    ++confirmed;
+    return "";
+  };
   // Step 2: one CNF per comparator, in order (the cut set grows with it); identical CNFs once.
   const auto t1 = Clock::now();
   std::vector<std::uint8_t> known(c.size(), 0);
@@ -327,7 +349,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     if (!why.empty()) {
       r.status = St::NotRecognised;
       r.why = "comparator " + std::to_string(k) + ": " + why;
-      return r;
+      return done();
     }
     ++r.local_miters;
     pos[stp.i] = stp.lo;
@@ -368,6 +390,10 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
             continue;
           }
           res[q] = solve(solver, cnfs[q], left, "", o.cancel);
+          if (res[q].answer == Answer::Unsat) {
+            const std::string why = confirm_unsat(cnfs[q], "a local miter");
+            if (!why.empty()) res[q] = SolveResult{Answer::Unknown, {}, 0, why};
+          }
         }
       } catch (...) {
         std::lock_guard<std::mutex> lk(mu);
@@ -421,6 +447,10 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
           cnf.add({bad});
           r.prefix_clauses += cnf.num_clauses;
           pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), "", o.cancel);
+          if (pr.answer == Answer::Unsat) {
+            const std::string why = confirm_unsat(cnf, "the prefix miter of comparator " + std::to_string(k));
+            if (!why.empty()) pr = SolveResult{Answer::Unknown, {}, 0, why};
+          }
         }
         r.failed_step = k;
         r.why = "comparator " + std::to_string(k) + " (positions " + std::to_string(stp.i) + ", " + std::to_string(stp.j) +
@@ -432,13 +462,13 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
             if (in_var[in]) r.witness[in] = pr.model.at(static_cast<std::size_t>(in_var[in])) == 1;
           r.why += ", nor on the circuit input found for it";
           r.local_s = since(t1);
-          return r;
+          return done();
         }
         if (pr.answer == Answer::Unknown) {
           r.status = St::LocalFailed;
           r.why += " (its prefix miter over the circuit's inputs: " + pr.why + ")";
           r.local_s = since(t1);
-          return r;
+          return done();
         }
         ++r.prefix_unsat;  // a compare-exchange on every circuit input: the proof goes on
         r.why.clear();
@@ -450,7 +480,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   if (!undecided.empty()) {
     r.status = St::Undecided;
     r.why = "local miters: " + undecided;
-    return r;
+    return done();
   }
   // Step 3.
   const auto t2 = Clock::now();
@@ -460,12 +490,13 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   std::optional<std::vector<int>> bad01;
   try {
     bad01 = zero_one_counterexample(st.net, st.positions, s.n, r.zero_one_method, solver, o.timeout_s - since(t0), o.threads,
-                                    &zs, o.cancel);
+                                    &zs, o.cancel, o.second ? &*o.second : nullptr);
+    if (o.second && r.zero_one_method == "sat" && !bad01) ++confirmed;
   } catch (const std::runtime_error& e) {
     r.zero_one_s = since(t2);
     r.status = St::Undecided;
     r.why = std::string("0-1 check: ") + e.what();
-    return r;
+    return done();
   }
   r.zero_one_s = since(t2);
   r.zero_one_vars = zs.vars;
@@ -474,10 +505,10 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     r.status = St::ZeroOneFailed;
     r.zero_one_input = *bad01;
     r.why = "the comparator network leaves a 0-1 vector unsorted";
-    return r;
+    return done();
   }
   r.status = St::Proved;
-  return r;
+  return done();
 }
 
 }  // namespace cz::circuits::sat

@@ -52,6 +52,9 @@ struct StageOptions {
   unsigned threads = 1;
   std::string zero_one = "auto";  // "auto" | "exhaustive" | "sat": how step 3 is decided
   const std::atomic<bool>* cancel = nullptr;
+  // --confirm: every UNSAT answer (local, prefix and 0-1 miters) re-solved by this solver too;
+  // it saying SAT is a std::runtime_error (solvers disagree), running out of time is Undecided.
+  std::optional<SolverSpec> second;
 };
 
 struct StageResult {
@@ -67,6 +70,7 @@ struct StageResult {
   std::string zero_one_method;                     // exhaustive | sat
   std::size_t zero_one_vectors_log2 = 0, zero_one_vars = 0, zero_one_clauses = 0;
   double structure_s = 0, local_s = 0, zero_one_s = 0;
+  std::size_t confirmed = 0;  // UNSAT answers the second solver agreed with
 };
 
 // Steps 1-3 in order; stops at the first failure. Throws std::runtime_error when the solver fails.
@@ -76,12 +80,14 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
 // Step 3 alone on a comparator list (exposed for tests and the benchmark): nullopt when every 0-1
 // vector (positions >= n at 1) comes out sorted, else such a vector's first n bits.
 // method: "exhaustive" (n <= 40) or "sat"; Undecided (time) throws std::runtime_error("time limit").
+// second (sat only): the UNSAT answer re-solved by it (disagreement: std::logic_error).
 struct ZeroOneStats {
   std::size_t vars = 0, clauses = 0;
 };
 std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& net, std::size_t m, std::size_t n,
                                                         const std::string& method, const SolverSpec& solver,
                                                         double timeout_s, unsigned threads, ZeroOneStats* stats = nullptr,
-                                                        const std::atomic<bool>* cancel = nullptr);
+                                                        const std::atomic<bool>* cancel = nullptr,
+                                                        const SolverSpec* second = nullptr);
 
 }  // namespace cz::circuits::sat

@@ -73,6 +73,12 @@ done
 [ "$(rc "$CZ" verify circuit/sort -p n=4 -p d=2 --method sat --sat-strategy stages --sat-zero-one sat --json -)" = 0 ] || fail "sort zero-one sat"
 python3 -c "import json; j=json.load(open('$T/out')); assert j['sat']['stages']['zero_one']['method']=='sat', j" || fail "sort zero-one json"
 [ "$(rc "$CZ" verify circuit/sort --method sat --sat-strategy nope)" = 2 ] || fail "bad --sat-strategy"
+[ "$(rc "$CZ" verify circuit/sort --method sat --sat-strategy stages --sat-split whole)" = 2 ] || fail "stages with a whole-circuit option"
+grep -q "^error: --sat-strategy stages takes none of --proof" "$T/err" || fail "stages refusal text"
+if command -v picosat >/dev/null || command -v minisat >/dev/null; then
+  [ "$(rc "$CZ" verify circuit/sort -p n=24 -p d=4 --method sat --confirm --json -)" = 0 ] || fail "stages --confirm exit"
+  python3 -c "import json; j=json.load(open('$T/out')); s=j['sat']; assert s['strategy']=='stages' and s['confirm_solver'] and s['stages']['confirmed']==s['miters_run'], j" || fail "stages --confirm json"
+fi
 # Progress (item 5): on a terminal stderr gets a "sat: ..." line (wiped at the end); stdout is the
 # same bytes with and without it, and a redirected stderr gets none.
 "$CZ" verify mqar/dyadic -p n=4 -p c=4 --method sat >"$T/plain.out" 2>"$T/plain.err"
