@@ -5,10 +5,18 @@
 # e.g. bench/sat_frontier.sh build 600 -- mqar/dyadic:n=8,c=64 mqar/dyadic:n=16,c=16 circuit/sort:n=16,d=4
 # A run that ends undecided (exit 4) prints which miter ran out of time. Run it alone: the times
 # are wall clock and every solver process competes for the same cores.
+# With no sizes: the circuit/sort rows of issue 27's stage-wise proof (0-1 principle, the default
+# strategy there): 32x8 (the goal), 64x8, 64x16, 128x8, 100x8, 256x8, 512x8, both networks.
 set -u
 B=${1:?build dir}; LIMIT=${2:-600}
 shift 2 || true
 [ "${1:-}" = "--" ] && shift
+if [ $# = 0 ]; then
+  set --
+  for nd in n=32,d=8 n=64,d=8 n=64,d=16 n=128,d=8 n=100,d=8 n=256,d=8 n=512,d=8; do
+    for net in oddeven bitonic; do set -- "$@" "circuit/sort:$nd,network=$net"; done
+  done
+fi
 T=$(mktemp); trap 'rm -f "$T"' EXIT
 for c in "$@"; do
   name=${c%%:*}; ps=${c#*:}; args=()
@@ -26,6 +34,9 @@ except Exception:
     print(f"{c:34} exit {rc}"); sys.exit()
 s = j["sat"]
 extra = (" — " + s["undecided"]) if "undecided" in s else ""
+if s.get("method"):  # circuit/sort by stages: the 0-1 check's method and time
+    z = s["stages"].get("zero_one", {})
+    extra += f"  [{s['method']}: {s['stages']['comparators']} comparators, 0-1 {z.get('method')} {z.get('seconds', 0):.2f} s]"
 print(f"{c:34} {j['verdict']:9} {str(j['instances']):>32} instances  {s['miters_run']}/{s['miters']} miters  "
       f"max {s['cnf']['max_clauses']} clauses  {t1 - t0:7.1f} s{extra}")
 PY

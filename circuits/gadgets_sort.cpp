@@ -45,25 +45,27 @@ std::size_t network_depth(const Network& net, std::size_t n) {
   return depth;
 }
 
-std::vector<Item> apply_network(Builder& b, std::vector<Item> items, const Network& net) {
+std::vector<Item> apply_network(Builder& b, std::vector<Item> items, const Network& net, NetworkTrace* trace) {
+  if (trace) trace->initial = items;
   for (auto [i, j] : net) {
     auto [lo, hi] = compare_exchange(b, items[i], items[j]);
+    if (trace) trace->steps.push_back({i, j, lo, hi});
     items[i] = std::move(lo);
     items[j] = std::move(hi);
   }
   return items;
 }
 
-std::vector<Item> odd_even_merge_sort(Builder& b, std::vector<Item> items) {
+std::vector<Item> odd_even_merge_sort(Builder& b, std::vector<Item> items, NetworkTrace* trace) {
   const std::size_t n = items.size();
-  return apply_network(b, std::move(items), odd_even_merge_pairs(n));
+  return apply_network(b, std::move(items), odd_even_merge_pairs(n), trace);
 }
 
-std::vector<Item> bitonic_sort(Builder& b, std::vector<Item> items) {
+std::vector<Item> bitonic_sort(Builder& b, std::vector<Item> items, NetworkTrace* trace) {
   const std::size_t n = items.size();
   std::size_t m = 1;
   while (m < n) m <<= 1;
-  if (m == n) return apply_network(b, std::move(items), bitonic_pairs(n));
+  if (m == n) return apply_network(b, std::move(items), bitonic_pairs(n), trace);
   // Pad with sentinels: an extra top key bit, 0 for real records and 1 for sentinels.
   const std::size_t d = n ? items[0].key.size() : 0, pw = n ? items[0].payload.size() : 0;
   for (auto& it : items) it.key.push_back(b.zero());
@@ -74,7 +76,7 @@ std::vector<Item> bitonic_sort(Builder& b, std::vector<Item> items) {
     s.payload.assign(pw, b.zero());
     items.push_back(std::move(s));
   }
-  items = apply_network(b, std::move(items), bitonic_pairs(m));
+  items = apply_network(b, std::move(items), bitonic_pairs(m), trace);
   items.resize(n);
   for (auto& it : items) it.key.pop_back();
   return items;

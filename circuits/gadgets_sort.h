@@ -22,8 +22,23 @@ Network bitonic_pairs(std::size_t n);  // precondition: n is a power of two (or 
 // Number of comparator layers when each comparator goes as early as its wires allow.
 std::size_t network_depth(const Network& net, std::size_t n);
 
-std::vector<Item> apply_network(Builder& b, std::vector<Item> items, const Network& net);
-std::vector<Item> odd_even_merge_sort(Builder& b, std::vector<Item> items);
-std::vector<Item> bitonic_sort(Builder& b, std::vector<Item> items);
+// What a network built into a circuit looks like from outside (--method sat's stage-wise proof,
+// app/engine/sat_stages.cpp): the items at every position before the first comparator (bitonic:
+// sentinels included) and, per comparator in order, its positions and the wires it put there.
+// Gate ids are those of the finished circuit (Builder::finish does not renumber). Only a hint:
+// the prover checks every wire against the circuit and trusts nothing here.
+struct NetworkTrace {
+  struct Step {
+    std::size_t i, j;
+    Item lo, hi;
+  };
+  std::vector<Item> initial;
+  std::vector<Step> steps;
+};
+
+// trace (optional): filled with the items in and the comparators' wires, as described above.
+std::vector<Item> apply_network(Builder& b, std::vector<Item> items, const Network& net, NetworkTrace* trace = nullptr);
+std::vector<Item> odd_even_merge_sort(Builder& b, std::vector<Item> items, NetworkTrace* trace = nullptr);
+std::vector<Item> bitonic_sort(Builder& b, std::vector<Item> items, NetworkTrace* trace = nullptr);
 
 }  // namespace cz::circuits::gadgets

@@ -126,6 +126,8 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.threads = o.threads;
   s.cnf_dir = o.sat_cnf;
   s.order = o.sat_order;
+  s.strategy = o.sat_strategy;
+  s.zero_one = o.sat_zero_one;
   s.progress = true;  // drawn only when stderr is a terminal (app/engine/sat_progress.h)
   return s;
 }
@@ -139,6 +141,14 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
         << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, " << st["cnf"]["clauses"]
         << " clauses, cadical" << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")\n";
   human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
+  if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat_stages.h)
+    const auto& sg = st["stages"];
+    human << "  by the 0-1 principle: " << sg["comparators"] << " comparators (" << sg["local_distinct"] << " distinct local miters solved, "
+          << sg["local_folded"] << " folded)";
+    if (sg.contains("zero_one"))
+      human << ", 0-1 check " << sg["zero_one"]["method"].get<std::string>() << " on " << sg["zero_one"]["vectors"].get<std::string>() << " vectors";
+    human << "\n";
+  }
   if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
   if (r.counterexample) std::cerr << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
                                   << r.counterexample->instance.dump() << "\n";

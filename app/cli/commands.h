@@ -71,6 +71,8 @@ struct VerifyOptions : Common {
   bool sat_cubes = false;
   std::string sat_order = "index";
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
+  std::string sat_strategy = "auto";  // circuit/sort: auto | stages | monolithic
+  std::string sat_zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);

@@ -148,6 +148,11 @@ int run_main(int argc, char** argv) {
   verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
   verify->add_option("--sat-order", ver.sat_order, "--method sat: index (miters in order; default) or largest (largest first)")
       ->check(CLI::IsMember({"largest", "index"}));
+  verify->add_option("--sat-strategy", ver.sat_strategy,
+                     "--method sat on circuit/sort: stages (0-1 principle, comparator by comparator; default) or monolithic (whole-circuit miters)")
+      ->check(CLI::IsMember({"auto", "stages", "monolithic"}));
+  verify->add_option("--sat-zero-one", ver.sat_zero_one, "--sat-strategy stages: the 0-1 check by exhaustive (bit-sliced 2^n), sat, or auto (default)")
+      ->check(CLI::IsMember({"auto", "exhaustive", "sat"}));
   verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
       ->check(CLI::ExistingDirectory);
 

@@ -2,6 +2,7 @@
 
 #include "app/engine/sat_model_path.h"
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_stages.h"
 #include "util/error.h"
 
 namespace cz {
@@ -31,10 +32,11 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   SatProblem pr;
   if (c.name == "mqar/dyadic") pr = sat_dyadic_problem(p, bt);
   else if (c.name == "circuit/compare") pr = sat_compare_problem(c, p, bt);
-  else if (c.name == "circuit/sort") pr = sat_sort_problem(c, p, bt);
+  else if (c.name == "circuit/sort") pr = sat_sort_problem(c, p, bt);  // by stages below (sat_stages.h)
   else throw InputError(c.name + " is not provable by --method sat: " + not_provable_why(c, bt), "--method sat");
   pr.notes = bt.notes;
-  SatOutcome out = solve_sat_problem(pr, o, sat_head_of(c.name, p, bt));
+  SatOutcome out = c.name == "circuit/sort" ? run_sort_sat(p, pr, o, sat_head_of(c.name, p, bt))
+                                            : solve_sat_problem(pr, o, sat_head_of(c.name, p, bt));
   out.claims = bt.claims;
   return out;
 }

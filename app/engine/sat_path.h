@@ -33,6 +33,10 @@ struct SatOptions {
   std::string cnf_dir;        // "" none: else each miter's DIMACS is kept as DIR/miter-<k>.cnf
   std::string order = "index";  // "index" | "largest" (miters by clauses, descending; --sat-order)
   bool progress = false;      // a progress line on stderr when it is a terminal (sat_progress.h)
+  // circuit/sort (sat_stages.h): "auto" | "stages" (0-1 principle, comparator by comparator) |
+  // "monolithic" (one miter per sorted place, as for every other circuit); --sat-strategy.
+  std::string strategy = "auto";
+  std::string zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat (--sat-zero-one)
 };
 
 struct SatOutcome {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "circuits/gadgets_sort.h"
+#include "constructions/circuits/sort_build.h"
 #include "constructions/circuits/support.h"
 #include "constructions/memory_estimate.h"
 #include "gpu/lop_check.h"
@@ -36,17 +37,8 @@ const bool registered = register_construction({
         est::require_gates("circuit/sort", sat_add(sat_mul(comparators, 22 * d + 6 * w), n * (d + w)),
                            est::where_of(p, {"n", "d"}));
       }
-      circuits::Builder b;
-      std::vector<g::Item> items;
-      for (std::size_t i = 0; i < n; ++i)
-        items.push_back({g::input_bits(b, "k" + std::to_string(i), d), g::const_bits(b, i, w)});
-      auto out = bitonic ? g::bitonic_sort(b, std::move(items)) : g::odd_even_merge_sort(b, std::move(items));
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t k = 0; k < d; ++k) b.output("key" + std::to_string(i) + "[" + std::to_string(k) + "]", out[i].key[k]);
-        for (std::size_t k = 0; k < w; ++k) b.output("idx" + std::to_string(i) + "[" + std::to_string(k) + "]", out[i].payload[k]);
-      }
       Built r;
-      auto s = circ::attach(r, std::move(b).finish());
+      auto s = circ::attach(r, circ::build_sort_circuit(n, d, bitonic));
       std::size_t m = std::size_t{1} << ceil_log2(n);
       auto net = bitonic ? g::bitonic_pairs(m) : g::odd_even_merge_pairs(n);
       const std::size_t layers = g::network_depth(net, bitonic ? m : n), lg = ceil_log2(n);

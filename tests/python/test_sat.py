@@ -33,3 +33,13 @@ def test_sat_refusals():
         cz.verify("circuit/compare", samples=5, method="sat")
     with pytest.raises(ValueError, match="not provable by --method sat"):
         cz.verify("mqar/autocorrelation", method="sat")  # data-dependent: refused with why
+
+
+def test_sort_by_stages_matches_cli(cli):
+    # circuit/sort is proved by the 0-1 principle by default (contract.md --sat-strategy), from
+    # Python as from the CLI, at 32 keys x 8 bits (2^256 inputs).
+    r = cz.verify("circuit/sort", {"n": 32, "d": 8}, method="sat")
+    assert r["verdict"] == "proved" and r["instances"] == str(2 ** 256)
+    assert r["sat"]["strategy"] == "stages" and r["sat"]["method"] == "0-1 principle"
+    c = json.loads(cli("verify", "circuit/sort", "-p", "n=32", "-p", "d=8", "--method", "sat", "--json", "-").stdout)
+    assert r["sat"]["stages"]["comparators"] == c["sat"]["stages"]["comparators"] == 191

@@ -1,0 +1,175 @@
+// --method sat on circuit/sort by stages (--sat-strategy stages, the default there; contract.md):
+// the 0-1 principle proof of circuits/sat/sort_stages.h on the construction's circuit, whose
+// comparator wires come from rebuilding it with its network traced (the trace is only a hint:
+// the proof checks every wire against the artifact). Anything it cannot decide goes to the
+// monolithic miter (solve_sat_problem), which then gives the verdict and the counterexample.
+#include "app/engine/sat_stages.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "circuits/sat/sort_stages.h"
+#include "constructions/circuits/sort_build.h"
+#include "util/error.h"
+#include "util/progress.h"
+#include "util/threads.h"
+
+namespace cz {
+
+namespace {
+
+namespace sat = circuits::sat;
+
+nlohmann::json count_json(const Int& x) {
+  if (x.fits_int64()) return x.to_int64();
+  return x.str();
+}
+
+nlohmann::json stages_json(const sat::StageResult& r) {
+  nlohmann::json j = {{"comparators", r.comparators},
+                      {"local_miters", r.local_miters},
+                      {"local_folded", r.local_folded},
+                      {"local_distinct", r.local_distinct},
+                      {"local_cnf", {{"vars", r.local_vars}, {"clauses", r.local_clauses}}},
+                      {"prefix_miters", r.prefix_miters},
+                      {"prefix_unsat", r.prefix_unsat},
+                      {"confirmed", r.confirmed},
+                      {"structure_seconds", r.structure_s},
+                      {"local_seconds", r.local_s}};
+  if (!r.zero_one_method.empty())
+    j["zero_one"] = {{"method", r.zero_one_method},
+                     {"vectors", "2^" + std::to_string(r.zero_one_vectors_log2)},
+                     {"vars", r.zero_one_vars},
+                     {"clauses", r.zero_one_clauses},
+                     {"seconds", r.zero_one_s}};
+  return j;
+}
+
+}  // namespace
+
+std::string sat_strategy_for(const SatOptions& o) {
+  if (o.strategy == "monolithic" || o.strategy == "stages") return o.strategy;
+  // auto: the monolithic options (--proof, --sat-cnf, split, lemmas, cubes) are about
+  // miters of the whole circuit; asking for one of them asks for that miter.
+  if (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family") return "monolithic";
+  return "stages";
+}
+
+SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+  if (o.strategy == "stages" && (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family"))
+    throw InputError("--sat-strategy stages takes none of --proof, --sat-cnf, --sat-split cell|whole, --sat-cubes, --sat-lemmas "
+                     "(they are about whole-circuit miters: use --sat-strategy monolithic)",
+                     "--sat-strategy");
+  if (sat_strategy_for(o) == "monolithic") {
+    SatOutcome out = solve_sat_problem(pr, o, head);
+    out.report["sat"]["strategy"] = "monolithic";
+    return out;
+  }
+  const std::size_t n = p.u("n"), d = p.u("d");
+  circuits::gadgets::NetworkTrace trace;
+  (void)circ::build_sort_circuit(n, d, p.s("network") == "bitonic", &trace);  // the same build, traced: bt's gate ids
+  return sat_sort_by_stages(pr, trace, n, d, o, head);
+}
+
+SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTrace& trace, std::size_t n, std::size_t d,
+                              const SatOptions& o, const nlohmann::json& head) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto cadical = sat::find_solver("cadical");
+  if (!cadical) throw InputError("--method sat needs the CaDiCaL solver on PATH (Debian: apt-get install cadical)", "--method sat");
+  sat::StageOptions so;
+  so.timeout_s = o.timeout_s;
+  so.threads = resolve_threads(o.threads);
+  so.zero_one = o.zero_one;
+  if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
+  if (o.confirm) {
+    so.second = sat::find_solver("picosat");
+    if (!so.second) so.second = sat::find_solver("minisat");
+    if (!so.second) throw InputError("--confirm needs picosat or minisat on PATH (apt-get install picosat)", "--confirm");
+  }
+  const sat::StageResult r =
+      sat::prove_sort_stages(*pr.artifact, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
+  if (so.cancel && so.cancel->load()) throw Cancelled();
+  using St = sat::StageResult::Status;
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto report = [&](const std::string& verdict) {
+    SatOutcome out;
+    out.verdict = verdict;
+    out.exit_code = verdict == "proved" ? 0 : verdict == "refuted" ? 1 : 4;
+    nlohmann::json j = head;
+    j["method"] = "sat";
+    j["verdict"] = verdict;
+    j["domain"] = "exhaustive";
+    j["domain_description"] = pr.domain_text;
+    j["instances"] = count_json(pr.instances);
+    j["counterexample"] = nullptr;
+    // The keys every --method sat report has (miters: the comparators' local miters and the 0-1
+    // check; run: the distinct CNFs given to the solver, and the 0-1 miter when it is SAT-decided).
+    const bool zsat = r.zero_one_method == "sat";
+    j["sat"] = {{"solver", "cadical"},
+                {"confirm_solver", so.second ? nlohmann::json(so.second->name) : nlohmann::json(nullptr)},
+                {"strategy", "stages"},
+                {"method", "0-1 principle"},
+                {"split", "stages"},
+                {"cubes", false},
+                {"lemmas", false},
+                {"runs", nlohmann::json::array()},
+                {"proofs", nlohmann::json::array()},
+                {"miters", r.local_miters + 1},
+                {"miters_run", r.local_distinct + (zsat ? 1 : 0)},
+                {"cnf",
+                 {{"vars", r.local_vars + (zsat ? r.zero_one_vars : 0)},
+                  {"clauses", r.local_clauses + (zsat ? r.zero_one_clauses : 0)},
+                  {"max_vars", std::max(r.local_max_vars, zsat ? r.zero_one_vars : 0)},
+                  {"max_clauses", std::max(r.local_max_clauses, zsat ? r.zero_one_clauses : 0)}}},
+                {"stages", stages_json(r)}};
+    if (verdict == "undecided") j["sat"]["undecided"] = r.why;
+    j["notes"] = pr.notes;
+    out.report = j;
+    out.seconds = secs;
+    out.timing = {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.zero_one_s}};
+    return out;
+  };
+  if (r.status == St::Proved) return report("proved");
+  if (r.status == St::Undecided) return report("undecided");
+  if (r.status == St::ZeroOneFailed) {
+    // Every comparator is a compare-exchange (step 2 passed), so the circuit moves keys as the
+    // abstract network does: keys 0 / all-ones placed as the 0-1 vector come out unsorted. The
+    // exact evaluator confirms it before anything is reported.
+    std::vector<int> bits(n * d, 0);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t b = 0; b < d; ++b) bits[i * d + b] = r.zero_one_input[i];
+    if (std::optional<Failure> f = pr.confirm(bits)) {
+      SatOutcome out = report("refuted");
+      out.counterexample = f;
+      out.report["sat"]["stages"]["failed"] = r.why;
+      out.report["sat"]["confirmed_by_engine"] = true;
+      return out;
+    }
+  }
+  if (r.status == St::LocalFailed && !r.witness.empty()) {
+    // A circuit input on which a comparator misbehaves: the whole circuit evaluated exactly on it
+    // (a later comparator may still mend it; then the monolithic miter decides below).
+    std::map<std::string, std::size_t> index;
+    for (std::size_t k = 0; k < pr.artifact->num_inputs(); ++k) index[pr.artifact->input_name(k)] = k;
+    std::vector<int> bits;
+    for (const std::string& nm : sat_task_input_names(pr.checker)) bits.push_back(r.witness.at(index.at(nm)));
+    if (std::optional<Failure> f = pr.confirm(bits)) {
+      SatOutcome out = report("refuted");
+      out.counterexample = f;
+      out.report["sat"]["stages"]["failed"] = r.why;
+      out.report["sat"]["confirmed_by_engine"] = true;
+      return out;
+    }
+  }
+  // Not recognised, or a local failure (its leaf values need not be reachable): the monolithic
+  // miter decides, and finds the whole circuit's counterexample if there is one.
+  pr.notes.push_back("--sat-strategy stages: " + r.why + "; the monolithic miter decides");
+  SatOutcome out = solve_sat_problem(pr, o, head);
+  out.report["sat"]["strategy"] = "monolithic";
+  out.report["sat"]["stages"] = stages_json(r);
+  out.report["sat"]["stages"]["failed"] = r.why;
+  return out;
+}
+
+}  // namespace cz

@@ -1,0 +1,27 @@
+// --method sat on circuit/sort by stages (issue 27: past where one miter stalls): the 0-1
+// principle proof of circuits/sat/sort_stages.h, with the monolithic miter as the fallback.
+#pragma once
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/engine/sat_problem.h"
+#include "circuits/gadgets_sort.h"
+
+namespace cz {
+
+// "stages" or "monolithic" for SatOptions::strategy ("auto": stages unless an option that is
+// about whole-circuit miters is given: --proof, --sat-cnf, --sat-split, lemmas, cubes; with
+// "stages" given explicitly they are refused, InputError). --confirm works with both.
+std::string sat_strategy_for(const SatOptions& o);
+
+// pr: the sort problem of the artifact (sat_sort_problem); the trace names its comparators' wires
+// (checked, not trusted). Proved / undecided by stages; a 0-1 failure becomes a counterexample
+// confirmed by pr.confirm; anything else (not recognised, a comparator that fails for some value
+// of its inputs, a 0-1 vector the exact evaluator finds correct) goes to solve_sat_problem.
+SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTrace& trace, std::size_t n, std::size_t d,
+                              const SatOptions& o, const nlohmann::json& head);
+// circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
+SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
+
+}  // namespace cz
