@@ -1,0 +1,336 @@
+#!/usr/bin/python3
+"""Run the README's shell commands in order and print a Markdown table of their results.
+
+A tool for notes and docs (issue 26: "your note lists the README's commands with their results"),
+not a ctest test: it runs long commands and its output depends on the machine.
+
+usage: scripts/readme-commands.py [--readme README.md] [--timeout 300] [--only N,M] [--dir DIR] [--keep] [--list]
+
+Rows are the command lines of README.md's ```sh / ```bash / plain ``` blocks (```python and ```json
+blocks are skipped) that start with `build/circuitzoo`, `/usr/bin/python3` or `./scripts/` (also
+under `mpirun -np K` or in a one-line `for ...; do ...; done`). `./scripts/run.sh` and
+`./scripts/test.sh` are what CI runs: listed, not run. Other lines (echo > FILE, berkeley-abc,
+yosys, or a ```python block that writes a file with open(NAME, "w")) are run only when they write
+a file a later row reads, as helper rows marked "(makes files)". A row that reads a file no
+earlier line writes is not run: "needs your file".
+
+Everything runs in one scratch directory (files one command writes are there for the next), where
+build/, bench/, examples/, python/ and scripts/ are symlinks to this checkout and docs/ is an empty
+directory (so a README command that writes docs/X.png does not touch the checkout). Each command
+runs under `bash -o pipefail -c`, stdin from /dev/null, with a timeout; on timeout its whole
+process group is killed. Priority and environment are inherited: run it under `nice -n 10` on a
+shared machine; as root, OpenMPI's mpirun also needs OMPI_ALLOW_RUN_AS_ROOT=1 and
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 set (the README's mpirun line otherwise exits 1).
+`--only N,M` runs those rows and the rows that write the files they read. Exit 1 when a row failed,
+timed out or exited otherwise than its comment says; 2 on bad arguments.
+"""
+import argparse, fnmatch, json, os, re, shlex, shutil, signal, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PREFIXES = ("build/circuitzoo", "/usr/bin/python3", "./scripts/")
+CI_ONLY = ("./scripts/run.sh", "./scripts/test.sh")
+SHELL_LANGS = ("", "sh", "bash", "shell", "console")
+LINKED = ("build", "bench", "examples", "python", "scripts")
+# Flags whose value is a file the command writes ("-" is stdout, not a file).
+OUT_FLAGS = {"-o", "--json", "--csv", "--plot", "--proof", "--inputs", "--labels", "--checkpoint", ">", ">>"}
+FILE_RE = re.compile(r"^[\w./*$-]+\.(json|aag|aig|blif|bristol|dot|npy|npz|safetensors|csv|ckpt|drat|png|svg|txt)$")
+
+
+def strip_comment(line):
+    """Drop a trailing `# comment` (a # after whitespace, outside quotes); return (command, comment)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i].rstrip(), line[i + 1:].strip()
+    return line.rstrip(), ""
+
+
+def parse_readme(path):
+    """Yield ("sh", line_no, command, comment) and ("python", line_no, source, "") in README order."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r"^\s*```\s*([\w+-]*)\s*$", lines[i])
+        if not m:
+            i += 1
+            continue
+        lang, start = m.group(1).lower(), i + 1
+        i += 1
+        body = []
+        while i < len(lines) and not re.match(r"^\s*```\s*$", lines[i]):
+            body.append((i + 1, lines[i]))
+            i += 1
+        i += 1  # closing fence
+        if lang == "python":
+            yield ("python", start + 1, "\n".join(t for _, t in body), "")
+        if lang not in SHELL_LANGS:
+            continue
+        pending, pending_no = "", None
+        for no, text in body:
+            cmd, comment = strip_comment(text)
+            if not cmd.strip():
+                continue  # blank or comment-only line (also a comment continued on the next line)
+            if cmd.endswith("\\"):
+                pending, pending_no = pending + cmd[:-1] + " ", pending_no or no
+                continue
+            yield ("sh", pending_no or no, (pending + cmd).strip(), comment)
+            pending, pending_no = "", None
+
+
+def inner_command(cmd):
+    """The command a line runs: the body of `for ...; do X; done`, or X of `mpirun -np K X`."""
+    m = re.match(r"^for .*?;\s*do\s+(.*?);\s*done\s*$", cmd)
+    if m:
+        cmd = m.group(1)
+    m = re.match(r"^mpirun(\s+-\S+(\s+\d+)?)*\s+(.*)$", cmd)
+    if m:
+        cmd = m.group(3)
+    return cmd
+
+
+def files_of(cmd):
+    """(inputs, outputs): file names a shell line reads and writes, by flags and extensions."""
+    try:
+        toks = shlex.split(cmd.replace(">", " > ").replace("|", " | "))
+    except ValueError:
+        toks = cmd.split()
+    ins, outs = [], []
+    prev = ""
+    for t in toks:
+        t = t.rstrip(";")
+        if " " in t and re.search(r"\b(read|write)_\w+", t):  # an ABC or Yosys script
+            for part in t.split(";"):
+                w = part.split()
+                if w and re.match(r"^(read|write)_\w+$", w[0]):
+                    names = [x for x in w[1:] if not x.startswith("-")]
+                    if names:
+                        (outs if w[0].startswith("write") else ins).append(names[-1])
+        elif FILE_RE.match(t) and t != "-":
+            (outs if prev in OUT_FLAGS else ins).append(t)
+        prev = t
+    return ins, [re.sub(r"\$\{?\w+\}?", "*", o) for o in outs]
+
+
+def written_by_python(src):
+    return re.findall(r"open\(\s*[\"']([^\"']+)[\"']\s*,\s*[\"']w", src)
+
+
+def matches(name, written):
+    return any(fnmatch.fnmatch(name, w) or fnmatch.fnmatch(w, name) for w in written)
+
+
+def expected_exit(comment):
+    """The exit code a line's comment promises, if it says: `(exit N)` or a leading verdict word."""
+    m = re.search(r"\(exit (\d+)\)", comment)
+    if m:
+        return int(m.group(1))
+    for words, code in ((("verified", "proved", "equivalent"), 0), (("FAILED", "refuted", "impossible"), 1),
+                        (("refused",), 2)):
+        if re.match(r"^(%s)\b" % "|".join(words), comment):
+            return code
+    return None
+
+
+def short(text, n=100):
+    text = " ".join(text.split()).replace("\\|", "|").replace("|", "\\|")
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def last_line(text, skip_notes=False):
+    """The last non-empty line (with skip_notes, not counting circuitzoo's `note (...)`, `note:` and `domain:`
+    lines, which follow the row that carries the verdict)."""
+    lines = [ln.split("\r")[-1].strip() for ln in text.split("\n")]
+    lines = [ln for ln in lines if ln and not (skip_notes and ln.startswith(("note (", "note:", "domain: ")))]
+    return lines[-1] if lines else ""
+
+
+def summarize(rc, out, err):
+    """An error's last stderr line; else stdout's verdict-like JSON keys (or the JSON itself, compact)
+    when stdout is one JSON object, else the last non-empty line of stdout (of stderr without one)."""
+    errors = [ln for ln in err.split("\n") if ln.startswith("error:")]
+    if rc not in (0, None) and errors:
+        return errors[-1]
+    s = out.strip()
+    if s.startswith("{"):
+        try:
+            j = json.loads(s)
+            keys = [k for k in ("verdict", "status", "failed", "instances", "method") if k in j]
+            if keys:
+                return "json: " + ", ".join(f"{k}={json.dumps(j[k])}" for k in keys)
+            return json.dumps(j, separators=(",", ":"))
+        except ValueError:
+            pass
+    line = last_line(out, True) or last_line(err) or "(no output)"
+    if len(line) > 100 and not line.startswith("{"):  # a row's inline params object hides its verdict
+        line = re.sub(r"\{\"[^{}]*\}", "{…}", line)
+        line = re.sub(r"(?:\b[\w.]+=\S+\s+){3,}", lambda m: f"({len(m.group(0).split())} params) ", line)
+    return line
+
+
+def run(cmd, cwd, timeout):
+    """(exit code or None on timeout, seconds, stdout, stderr)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        out = err = b""
+        for sig in (signal.SIGTERM, signal.SIGKILL):  # the command's own process group only
+            try:
+                os.killpg(p.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                out, err = p.communicate(timeout=5)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+        rc = None
+    dec = lambda b: (b or b"").decode("utf-8", "replace")
+    return rc, time.monotonic() - t0, dec(out), dec(err)
+
+
+def plan(items):
+    """Rows in README order: (kind, line, cmd, comment, inputs, outputs); plus CI and skipped lines."""
+    rows, ci, skipped = [], [], []
+    for kind, no, cmd, comment in items:
+        if kind == "python":
+            outs = written_by_python(cmd)
+            if outs and "import circuitzoo" not in cmd and "import torch" not in cmd:
+                rows.append(["helper-py", no, cmd, "", [], outs])
+            continue
+        if cmd.split()[0] in CI_ONLY:
+            ci.append((no, cmd))
+            continue
+        ins, outs = files_of(cmd)
+        if inner_command(cmd).startswith(PREFIXES):
+            rows.append(["row", no, cmd, comment, ins, outs])
+        elif outs:
+            rows.append(["helper", no, cmd, comment, ins, outs])
+        else:
+            skipped.append((no, cmd))
+    # Keep only helpers whose files a later row reads.
+    keep = []
+    for i, r in enumerate(rows):
+        if r[0] == "row" or any(matches(f, r[5]) for later in rows[i + 1:] if later[0] == "row" for f in later[4]):
+            keep.append(r)
+        elif r[0] == "helper":
+            skipped.append((r[1], r[2]))
+    return keep, ci, skipped
+
+
+def usage_error(what):
+    print(f"error: {what}", file=sys.stderr)
+    sys.exit(2)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per command (default 300)")
+    ap.add_argument("--only", default="", help="row numbers N,M (their file-writing predecessors run too)")
+    ap.add_argument("--dir", help="scratch directory (default: a fresh one under $TMPDIR)")
+    ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    ap.add_argument("--list", action="store_true", help="print the rows and the files each reads and writes; run nothing")
+    a = ap.parse_args()
+
+    rows, ci, skipped = plan(parse_readme(a.readme))
+    # Files each row reads: which earlier row writes them (the last one before it).
+    deps = {}
+    for i, r in enumerate(rows):
+        deps[i] = set()
+        for f in r[4]:
+            src = [j for j in range(i) if matches(f, rows[j][5])]
+            if src:
+                deps[i].add(src[-1])
+            else:
+                r.append(f)  # r[6:] = files no earlier line writes
+    selected = set(range(len(rows)))
+    if a.only:
+        try:
+            want = {int(x) - 1 for x in a.only.split(",") if x.strip()}
+        except ValueError:
+            usage_error("--only takes row numbers like 3,7 (--only)")
+        if not want <= selected:
+            usage_error(f"--only names a row that does not exist (1..{len(rows)}) (--only)")
+        selected, todo = set(), list(want)
+        while todo:
+            i = todo.pop()
+            if i not in selected:
+                selected.add(i)
+                todo.extend(deps[i])
+
+    if a.list:
+        for i, r in enumerate(rows):
+            print(f"{i + 1:3} line {r[1]:4} {r[0]:9} {short(r[2], 80)}  reads {r[4]} writes {r[5]}"
+                  + (f"  MISSING {r[6:]}" if r[6:] else ""))
+        for no, cmd in ci + skipped:
+            print(f"    line {no:4} not run   {short(cmd, 80)}")
+        return
+    scratch = a.dir or tempfile.mkdtemp(prefix="readme-commands-")
+    os.makedirs(os.path.join(scratch, "docs"), exist_ok=True)
+    for name in LINKED:
+        link = os.path.join(scratch, name)
+        if not os.path.lexists(link):
+            os.symlink(os.path.join(ROOT, name), link)
+
+    print(f"README: {os.path.relpath(a.readme)}; scratch: {scratch}; timeout {a.timeout:g} s\n")
+    print("| # | command | exit | seconds | result |")
+    print("|---|---|---|---|---|")
+    counts = {"ok": 0, "failed": 0, "timeout": 0, "needs your file": 0, "differs from comment": 0}
+    for i, r in enumerate(rows):
+        if i not in selected:
+            continue
+        kind, no, cmd, comment = r[:4]
+        missing = r[6:]
+        label = short(cmd if kind != "helper-py" else f"```python block at README line {no}") + (
+            " (makes files)" if kind != "row" else "")
+        if missing:
+            counts["needs your file"] += 1
+            print(f"| {i + 1} | `{label}` | – | – | needs your file: {', '.join(missing)} |")
+            continue
+        if kind == "helper-py":
+            src = os.path.join(scratch, f"readme_line_{no}.py")
+            open(src, "w").write(cmd + "\n")
+            cmd = f"/usr/bin/python3 {shlex.quote(os.path.basename(src))}"
+        rc, secs, out, err = run(cmd, scratch, a.timeout)
+        timed_out = rc is None
+        result = short(summarize(rc, out, err))
+        want = expected_exit(comment)
+        if timed_out:
+            counts["timeout"] += 1
+            exit_s, result = "timeout", f"killed after {a.timeout:g} s; last: {result}"
+        else:
+            exit_s = str(rc)
+            if want is not None and rc != want:
+                counts["differs from comment"] += 1
+                result = f"⚠ comment says exit {want}: " + result
+            elif rc == 0 or rc == want:
+                counts["ok"] += 1
+            else:
+                counts["failed"] += 1
+        print(f"| {i + 1} | `{label}` | {exit_s} | {secs:.1f} | {short(result, 110)} |", flush=True)
+
+    ran = sum(1 for i in selected)
+    print(f"\n{ran} rows: " + ", ".join(f"{v} {k}" for k, v in counts.items()) +
+          " (ok: exit 0, or the exit the line's comment names)")
+    for no, cmd in ci:
+        print(f"- not run, CI runs it (.ci/run): `{short(cmd)}` (README line {no})")
+    for no, cmd in skipped:
+        print(f"- not run (not a build/circuitzoo, /usr/bin/python3 or ./scripts/ line): `{short(cmd)}` (README line {no})")
+    if a.keep or a.dir:
+        print(f"(scratch directory kept: {scratch})")
+    else:
+        shutil.rmtree(scratch)  # removes the symlinks, not what they point to
+    return 1 if counts["failed"] or counts["timeout"] or counts["differs from comment"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
