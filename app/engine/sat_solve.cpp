@@ -17,6 +17,7 @@
 #include "circuits/sat/miter_circuit.h"
 #include "circuits/sat/solver.h"
 #include "circuits/stats.h"
+#include "exact/thread_caches.h"
 #include "util/error.h"
 #include "util/progress.h"
 #include "util/threads.h"
@@ -206,7 +207,11 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
       }
     });
-  for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+  for (unsigned w = 1; w < workers; ++w)
+    pool.emplace_back([&] {
+      work();
+      release_thread_caches();  // FLINT's per-thread caches (--sat-lemmas builds miters here)
+    });
   work();
   for (auto& t : pool) t.join();
   finished = true;

@@ -23,6 +23,7 @@
 #include "tasks/mqar_domain.h"
 #include "util/error.h"
 #include "util/progress.h"
+#include "exact/thread_caches.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
@@ -171,6 +172,9 @@ TEST_CASE("sat: a watched proof is cancelled (Python's Ctrl-C), solver processes
   REQUIRE(sat::find_solver("cadical"));
   WorkWatch watch;
   auto run = std::async(std::launch::async, [&watch] {
+    struct Release {  // the worker's FLINT caches, on return and on Cancelled (exact/thread_caches.h)
+      ~Release() { release_thread_caches(); }
+    } release;
     WatchScope scope(&watch);
     SatOptions o;
     o.split = "whole";
