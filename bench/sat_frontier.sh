@@ -6,7 +6,9 @@
 # A run that ends undecided (exit 4) prints which miter ran out of time. Run it alone: the times
 # are wall clock and every solver process competes for the same cores.
 # With no sizes: the circuit/sort rows of issue 27's stage-wise proof (0-1 principle, the default
-# strategy there): 32x8 (the goal), 64x8, 64x16, 128x8, 100x8, 256x8, 512x8, both networks.
+# strategy there): 32x8 (the goal), 64x8, 64x16, 128x8, 100x8, 256x8, 512x8, both networks; then
+# mqar/dyadic's compiled model (artifact=model, queries=each: per-layer bounds proved by SAT) at
+# n=4 c=16 and n=8 c=16.
 set -u
 B=${1:?build dir}; LIMIT=${2:-600}
 shift 2 || true
@@ -16,6 +18,7 @@ if [ $# = 0 ]; then
   for nd in n=32,d=8 n=64,d=8 n=64,d=16 n=128,d=8 n=100,d=8 n=256,d=8 n=512,d=8; do
     for net in oddeven bitonic; do set -- "$@" "circuit/sort:$nd,network=$net"; done
   done
+  for nc in n=4,c=16 n=8,c=16; do set -- "$@" "mqar/dyadic:artifact=model,queries=each,$nc"; done
 fi
 T=$(mktemp); trap 'rm -f "$T"' EXIT
 for c in "$@"; do
