@@ -59,6 +59,12 @@ out-new-under-dev    | 2 | | $CZ export primitive/identity --format model-json -
 json-dev-stdout      | 0 | | $CZ verify primitive/identity --json /dev/stdout | grep -q '"construction"' $OUTF
 out-dash-stdout      | 0 | | $CZ export primitive/identity --format model-json -o - | grep -q circuitzoo.model $OUTF
 circuit-out-dash     | 0 | | $CZ circuit $IN/c.json --to bristol -o - | test -s $OUTF
+# --port-names (issue 26 item 4): a missing or unreadable names file, one of another shape, no --circuit
+port-names-missing   | 2 | | $CZ verify --circuit $IN/c.json --port-names nope.json --task identity -p N=2 -p d=1 | grep -q 'nope.json' $ERRF
+port-names-garbage   | 2 | printf '{"gates": 3' > g.json | $CZ verify --circuit $IN/c.json --port-names g.json --task identity -p N=2 -p d=1 | grep -q 'g.json' $ERRF
+port-names-shape     | 2 | | $CZ verify --circuit $IN/c.json --port-names $IN/m.json --task identity -p N=2 -p d=1 |
+port-names-no-circ   | 2 | | $CZ verify --model $IN/m.json --port-names $IN/c.json --task shift_down | grep -q -- '--port-names' $ERRF
+port-names-ok        | 0 | | $CZ verify --circuit $IN/c.json --port-names $IN/c.json --task identity -p N=2 -p d=1 |
 csv-dash-stdout      | 0 | | $CZ sweep primitive/cumsum --vary N=4,8 -p d=1 --csv - | grep -q '^N,' $OUTF
 json-and-csv-stdout  | 2 | | $CZ sweep primitive/cumsum --vary N=4,8 -p d=1 --json - --csv - |
 fifo-out             | 0 | mkfifo f; (timeout 10 cat f > got &) | $CZ stats primitive/identity --json f | test -p f
