@@ -83,7 +83,6 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
-  if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
   // Device paths: --model files against --task mqar (app/engine/byo_mqar.h; the engine says so for
   // any other task) and --program files (compiled to the device's bytecode, gpu/program_code.h).
   // Circuit files are checked on the CPU (auto: the CPU).
@@ -93,8 +92,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
   const std::string file = !o.model_file.empty() ? o.model_file : !o.circuit_file.empty() ? o.circuit_file : o.program_file;
   const std::string flag = !o.model_file.empty() ? "--model" : !o.circuit_file.empty() ? "--circuit" : "--program";
-  if (o.port_names.empty()) check_outputs({{"--json", o.json_path}}, {{flag, file}});
-  else check_outputs({{"--json", o.json_path}}, {{flag, file}, {"--port-names", o.port_names}});
+  std::vector<std::pair<std::string, std::string>> inputs = {{flag, file}};
+  if (!o.port_names.empty()) inputs.push_back({"--port-names", o.port_names});
+  check_outputs({{"--json", o.json_path}}, inputs);
   // Tasks compare and sort (the words of circuit/compare and circuit/sort) have no enumerating
   // check of files; --method sat proves a circuit file against them (app/engine/sat_path.h).
   if (o.method == "sat" && (o.task == "compare" || o.task == "sort") && !o.circuit_file.empty()) {

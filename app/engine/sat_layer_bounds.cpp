@@ -79,10 +79,11 @@ bool locally_bounded(const Model& m, std::size_t l, const Matrix<sat::EntryBound
   for (std::size_t k = 0; k < y.data().size(); ++k) {
     const sat::Word& w = y.data()[k];
     const Range& r = cand.data()[k];
-    if (w.is_const() ? (w.lo < r.first || r.second < w.lo) : !(r.first <= w.lo && w.hi <= r.second)) {
-      if (w.is_const()) return false;  // a constant outside the candidate: not bounded there
-      bad.push_back(circuits::gadgets::not_(b, wb.raw_in_range(w.bits, r.first, r.second)));
+    if (w.is_const()) {
+      if (w.lo < r.first || r.second < w.lo) return false;  // a constant outside the candidate
+      continue;
     }
+    if (!(r.first <= w.lo && w.hi <= r.second)) bad.push_back(circuits::gadgets::not_(b, wb.raw_in_range(w.bits, r.first, r.second)));
   }
   if (bad.empty()) return true;
   b.output("box", circuits::gadgets::and_all(b, box));

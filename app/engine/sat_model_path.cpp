@@ -27,12 +27,6 @@ using Eval = std::function<Matrix<Int>(const Matrix<std::int64_t>&)>;
 // large would not be solved anyway.
 constexpr std::size_t kMaxWidth = 1024;
 
-Int power(Int b, std::size_t e) {
-  Int r(1);
-  for (std::size_t k = 0; k < e; ++k) r *= b;
-  return r;
-}
-
 // The model side of every problem: the artifact circuit (refusals name `where`); with bounds,
 // each layer narrowed to its proved bounds (sat_layer_bounds.h).
 sat::IntArtifact model_artifact_circuit(const sat::IntInputs& in, const Model& m, const std::string& where,
@@ -69,7 +63,7 @@ SatProblem map_problem(const std::string& task, const Params& p, const Model& m,
       kMaxWidth);
   add_sizes(pr, art);
   pr.artifact = std::make_shared<const circuits::Circuit>(std::move(art.circuit));
-  pr.instances = power(Int(2 * range + 1), N * d);
+  pr.instances = sat_power(Int(2 * range + 1), N * d);
   pr.domain_text = "every " + std::to_string(N) + "×" + std::to_string(d) + " integer matrix u with entries in [" +
                    std::to_string(-range) + ", " + std::to_string(range) + "] (-p range): " + std::to_string(2 * range + 1) + "^" +
                    std::to_string(N * d) + " = " + pr.instances.str() + " instances; y = " + task +
@@ -156,8 +150,8 @@ SatProblem compare_model_problem(const Construction& c, const Params& p, const B
         circuits::Builder& b = wb.builder();
         sat::Word x = wb.constant(Int(0)), y = wb.constant(Int(0));
         for (std::size_t k = 0; k < D; ++k) {  // x = Σ 2^k u[0][k], y likewise
-          x = wb.add(x, wb.mul(wb.constant(power(Int(2), k)), u(0, k)));
-          y = wb.add(y, wb.mul(wb.constant(power(Int(2), k)), u(1, k)));
+          x = wb.add(x, wb.mul(wb.constant(sat_power(Int(2), k)), u(0, k)));
+          y = wb.add(y, wb.mul(wb.constant(sat_power(Int(2), k)), u(1, k)));
         }
         const sat::Word diff = wb.sub(x, y);
         const circuits::Wire lt = diff.is_const() ? (diff.lo.sign() < 0 ? b.one() : b.zero()) : diff.bits.back();
@@ -170,7 +164,7 @@ SatProblem compare_model_problem(const Construction& c, const Params& p, const B
       cells, kMaxWidth);
   add_sizes(pr, art);
   pr.artifact = std::make_shared<const circuits::Circuit>(std::move(art.circuit));
-  pr.instances = power(Int(2), 2 * D);
+  pr.instances = sat_power(Int(2), 2 * D);
   pr.domain_text = "every pair (x, y) of " + std::to_string(D) + "-bit words in rows 0 and 1 (other entries 0): 2^" +
                    std::to_string(2 * D) + " = " + pr.instances.str() + " inputs; row 1's min bits, [x<y], [x=y] compared";
   pr.confirm = [&c, p, bt, in, D](const std::vector<int>& bits) {

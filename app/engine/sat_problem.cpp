@@ -23,6 +23,11 @@ Int sat_power(Int b, std::size_t e) {
   return r;
 }
 
+nlohmann::json sat_count_json(const Int& x) {
+  if (x.fits_int64()) return x.to_int64();
+  return x.str();
+}
+
 // The input bits in the artifact's input order (the circuit's inputs are matched to the task's by
 // name, as the miter matches them).
 std::vector<std::string> sat_task_input_names(const ref::Checker& ch) {

@@ -34,6 +34,8 @@ struct SatProblem {
 // its order; the artifact's inputs (matched by name) from those bits; the report's head.
 std::vector<std::string> sat_output_names(const circuits::Circuit& c);
 Int sat_power(Int b, std::size_t e);
+// An instance count for the report: an integer, or a decimal string past 2^63 (contract.md).
+nlohmann::json sat_count_json(const Int& x);
 std::vector<std::string> sat_task_input_names(const circuits::reference::Checker& ch);
 std::vector<std::int64_t> sat_artifact_inputs(const circuits::Circuit& a, const std::vector<std::string>& names,
                                               const std::vector<int>& bits);

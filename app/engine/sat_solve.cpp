@@ -31,10 +31,6 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-nlohmann::json count_json(const Int& x) {
-  if (x.fits_int64()) return x.to_int64();
-  return x.str();  // beyond 2^63: a decimal string (contract.md)
-}
 
 }  // namespace
 
@@ -276,7 +272,7 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
   j["domain"] = "exhaustive";
   j["domain_description"] = pr.domain_text;
   // What the verdict covers: proved = every instance of the domain; refuted = at least one fails.
-  j["instances"] = count_json(pr.instances);
+  j["instances"] = sat_count_json(pr.instances);
   j["counterexample"] = nullptr;  // the CLI writes the Failure as every verify report does (app/report)
   j["sat"] = {{"solver", "cadical"},
               {"confirm_solver", second ? nlohmann::json(second->name) : nlohmann::json(nullptr)},

@@ -21,11 +21,6 @@ namespace {
 
 namespace sat = circuits::sat;
 
-nlohmann::json count_json(const Int& x) {
-  if (x.fits_int64()) return x.to_int64();
-  return x.str();
-}
-
 nlohmann::json stages_json(const sat::StageResult& r) {
   nlohmann::json j = {{"comparators", r.comparators},
                       {"local_miters", r.local_miters},
@@ -48,16 +43,21 @@ nlohmann::json stages_json(const sat::StageResult& r) {
 
 }  // namespace
 
+namespace {
+// The options that are about miters of the whole circuit (--proof, --sat-cnf, split, lemmas, cubes).
+bool whole_circuit_options(const SatOptions& o) {
+  return !o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family";
+}
+}  // namespace
+
 std::string sat_strategy_for(const SatOptions& o) {
   if (o.strategy == "monolithic" || o.strategy == "stages") return o.strategy;
-  // auto: the monolithic options (--proof, --sat-cnf, split, lemmas, cubes) are about
-  // miters of the whole circuit; asking for one of them asks for that miter.
-  if (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family") return "monolithic";
-  return "stages";
+  // auto: asking for one of the whole-circuit options asks for that miter.
+  return whole_circuit_options(o) ? "monolithic" : "stages";
 }
 
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
-  if (o.strategy == "stages" && (!o.proof.empty() || !o.cnf_dir.empty() || o.lemmas || o.cubes || o.split != "family"))
+  if (o.strategy == "stages" && whole_circuit_options(o))
     throw InputError("--sat-strategy stages takes none of --proof, --sat-cnf, --sat-split cell|whole, --sat-cubes, --sat-lemmas "
                      "(they are about whole-circuit miters: use --sat-strategy monolithic)",
                      "--sat-strategy");
@@ -101,7 +101,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     j["verdict"] = verdict;
     j["domain"] = "exhaustive";
     j["domain_description"] = pr.domain_text;
-    j["instances"] = count_json(pr.instances);
+    j["instances"] = sat_count_json(pr.instances);
     j["counterexample"] = nullptr;
     // The keys every --method sat report has (miters: the comparators' local miters and the 0-1
     // check; run: the distinct CNFs given to the solver, and the 0-1 miter when it is SAT-decided).
@@ -130,6 +130,14 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     out.timing = {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.zero_one_s}};
     return out;
   };
+  // A counterexample the exact evaluator confirmed on the whole circuit.
+  auto refuted = [&](Failure f) {
+    SatOutcome out = report("refuted");
+    out.counterexample = std::move(f);
+    out.report["sat"]["stages"]["failed"] = r.why;
+    out.report["sat"]["confirmed_by_engine"] = true;
+    return out;
+  };
   if (r.status == St::Proved) return report("proved");
   if (r.status == St::Undecided) return report("undecided");
   if (r.status == St::ZeroOneFailed) {
@@ -139,13 +147,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     std::vector<int> bits(n * d, 0);
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t b = 0; b < d; ++b) bits[i * d + b] = r.zero_one_input[i];
-    if (std::optional<Failure> f = pr.confirm(bits)) {
-      SatOutcome out = report("refuted");
-      out.counterexample = f;
-      out.report["sat"]["stages"]["failed"] = r.why;
-      out.report["sat"]["confirmed_by_engine"] = true;
-      return out;
-    }
+    if (std::optional<Failure> f = pr.confirm(bits)) return refuted(std::move(*f));
   }
   if (r.status == St::LocalFailed && !r.witness.empty()) {
     // A circuit input on which a comparator misbehaves: the whole circuit evaluated exactly on it
@@ -154,13 +156,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     for (std::size_t k = 0; k < pr.artifact->num_inputs(); ++k) index[pr.artifact->input_name(k)] = k;
     std::vector<int> bits;
     for (const std::string& nm : sat_task_input_names(pr.checker)) bits.push_back(r.witness.at(index.at(nm)));
-    if (std::optional<Failure> f = pr.confirm(bits)) {
-      SatOutcome out = report("refuted");
-      out.counterexample = f;
-      out.report["sat"]["stages"]["failed"] = r.why;
-      out.report["sat"]["confirmed_by_engine"] = true;
-      return out;
-    }
+    if (std::optional<Failure> f = pr.confirm(bits)) return refuted(std::move(*f));
   }
   // Not recognised, or a local failure (its leaf values need not be reachable): the monolithic
   // miter decides, and finds the whole circuit's counterexample if there is one.

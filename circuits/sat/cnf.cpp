@@ -112,21 +112,25 @@ int Gates::mux(int s, int a, int b) {
 Tseitin::Tseitin(Gates& g, const Circuit& c, std::function<int(std::size_t)> input_lit)
     : g_(g), c_(c), input_lit_(std::move(input_lit)), lit_(c.size(), 0) {}
 
-int Tseitin::combine(GateId id) {
-  const BitDef d = c_.bit_def(id);
-  auto L = [&](GateId x) { return lit_[x]; };
+int bit_def_lit(Gates& g, const BitDef& d, const std::function<int(GateId)>& L) {
   switch (d.op) {
-    case BoolOp::Input: return input_lit_(c_.gate(id).a);
-    case BoolOp::Const0: return g_.f();
-    case BoolOp::Const1: return g_.t();
+    case BoolOp::Input: throw std::logic_error("bit_def_lit: an Input gate's literal is the caller's");
+    case BoolOp::Const0: return g.f();
+    case BoolOp::Const1: return g.t();
     case BoolOp::Not: return -L(d.x);
-    case BoolOp::And: return g_.and_(L(d.x), L(d.y));
-    case BoolOp::Or: return g_.or_(L(d.x), L(d.y));
-    case BoolOp::Xor: return g_.xor_(L(d.x), L(d.y));
-    case BoolOp::Xnor: return -g_.xor_(L(d.x), L(d.y));
-    case BoolOp::Mux: return g_.mux(L(d.x), L(d.y), L(d.z));
+    case BoolOp::And: return g.and_(L(d.x), L(d.y));
+    case BoolOp::Or: return g.or_(L(d.x), L(d.y));
+    case BoolOp::Xor: return g.xor_(L(d.x), L(d.y));
+    case BoolOp::Xnor: return -g.xor_(L(d.x), L(d.y));
+    case BoolOp::Mux: return g.mux(L(d.x), L(d.y), L(d.z));
   }
   throw std::logic_error("unknown BoolOp");
+}
+
+int Tseitin::combine(GateId id) {
+  const BitDef d = c_.bit_def(id);
+  if (d.op == BoolOp::Input) return input_lit_(c_.gate(id).a);
+  return bit_def_lit(g_, d, [&](GateId x) { return lit_[x]; });
 }
 
 int Tseitin::lit(GateId root) {

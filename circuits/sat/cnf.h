@@ -62,6 +62,10 @@ class Gates {
   std::unordered_map<Key, int, KeyHash> table_;
 };
 
+// The literal of a Bit gate from its BitDef, its operands' literals given by L (Const0/1 fold to the
+// true literal; an Input gate has no operands: the caller gives its literal, std::logic_error here).
+int bit_def_lit(Gates& g, const BitDef& d, const std::function<int(GateId)>& L);
+
 // The Tseitin literals of one all-Bit circuit, encoded lazily. input_lit(k) gives the literal of
 // circuit input k (asked for once per input, when the cone first reaches it).
 class Tseitin {

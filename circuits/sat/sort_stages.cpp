@@ -105,20 +105,8 @@ std::string local_miter(const Circuit& c, const std::vector<std::uint8_t>& known
       const GateId ops[3] = {d.x, d.y, d.z};
       const int ar = bool_arity(d.op);
       if (expanded) {
-        auto L = [&](int k) { return lit.at(ops[k]); };
-        int z = 0;
-        switch (d.op) {
-          case BoolOp::Const0: z = -T; break;
-          case BoolOp::Const1: z = T; break;
-          case BoolOp::Not: z = -L(0); break;
-          case BoolOp::And: z = g.and_(L(0), L(1)); break;
-          case BoolOp::Or: z = g.or_(L(0), L(1)); break;
-          case BoolOp::Xor: z = g.xor_(L(0), L(1)); break;
-          case BoolOp::Xnor: z = -g.xor_(L(0), L(1)); break;
-          case BoolOp::Mux: z = g.mux(L(0), L(1), L(2)); break;
-          case BoolOp::Input: z = cnf.new_var(); break;  // not reached: inputs are leaves above
-        }
-        lit.emplace(id, z);
+        // (inputs are leaves above, so BitDef's Input case is not reached)
+        lit.emplace(id, bit_def_lit(g, d, [&](GateId x) { return lit.at(x); }));
         if (++encoded > cap) why = "a comparator's cone is not cut at its inputs within " + std::to_string(cap) + " gates";
         continue;
       }

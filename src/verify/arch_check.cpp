@@ -69,7 +69,7 @@ std::optional<Failure> first_wrong(const R& ring, const std::vector<Part<R>>& pa
   return std::nullopt;
 }
 
-using FailOf = std::function<std::optional<Failure>(const Matrix<std::int64_t>&)>;
+using FailOf = MatrixFailureFn;
 
 // Z: the checked int64 ring first, redone in Z (FLINT) when an intermediate leaves int64 (the
 // verdict is exact either way; int64 is ~10x faster at N = 64).
@@ -98,21 +98,9 @@ FailOf fail_of_in(const R& ring, const Model& m, const std::string& where) {
 }
 
 Check make_check(const ArchStateDomain& dom, const FailOf& fail_of, const std::string& ring) {
-  Check c;
-  c.domain = dom.kind();
-  c.instances = dom.count;
-  c.description = dom.describe() + ", evaluated over " + ring;
+  Check c = matrix_domain_check(dom, fail_of, dom.describe() + ", evaluated over " + ring);
   c.preconditions = {"each architecture layer's expansion is run alone on the whole N'xd' state and compared entry for entry "
                      "with the architecture's own exact evaluation (model/arch_layer.h arch_eval)"};
-  c.run = [dom, fail_of](std::uint64_t k) { return fail_of(dom.instance(k)); };
-  c.shrink = [dom, fail_of](const Failure& f) {
-    Matrix<std::int64_t> u = dom.instance(f.instance["index"].get<std::uint64_t>());
-    u = shrink_matrix(u, [&](const Matrix<std::int64_t>& v) { return fail_of(v).has_value(); });
-    Failure s = *fail_of(u);
-    s.instance["index"] = f.instance["index"];
-    s.instance["shrunk"] = true;
-    return s;
-  };
   c.block = scalar_blocks(c.run);
   c.block_kind = "adapter over run(k)";
   return c;

@@ -44,9 +44,12 @@ std::optional<Failure> first_mismatch(const Matrix<std::int64_t>& u, const Matri
 
 using MatrixFailureFn = std::function<std::optional<Failure>(const Matrix<std::int64_t>&)>;
 
-// A Check over a MatrixDomain from fail_of(u): instance k is dom.instance(k); a failure is shrunk
-// toward 0 (shrink_matrix) and reported with the instance's index and "shrunk": true.
-inline Check matrix_domain_check(const MatrixDomain& dom, MatrixFailureFn fail_of, std::string description) {
+// A Check over a domain of matrices (MatrixDomain, or any type with kind(), count and
+// instance(k)) from fail_of(u): instance k is dom.instance(k); a failure is shrunk toward 0
+// (shrink_matrix) and keeps its own instance keys plus the original's (its index) and
+// "shrunk": true.
+template <class Domain>
+Check matrix_domain_check(const Domain& dom, MatrixFailureFn fail_of, std::string description) {
   Check c;
   c.domain = dom.kind();
   c.instances = dom.count;
@@ -56,7 +59,8 @@ inline Check matrix_domain_check(const MatrixDomain& dom, MatrixFailureFn fail_o
     Matrix<std::int64_t> u = dom.instance(f.instance["index"].get<std::uint64_t>());
     u = shrink_matrix(u, [&](const Matrix<std::int64_t>& v) { return fail_of(v).has_value(); });
     Failure s = *fail_of(u);
-    s.instance = f.instance;
+    for (const auto& [k, v] : f.instance.items())
+      if (!s.instance.contains(k)) s.instance[k] = v;
     s.instance["shrunk"] = true;
     return s;
   };
