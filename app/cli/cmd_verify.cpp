@@ -141,7 +141,12 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
         << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, " << st["cnf"]["clauses"]
         << " clauses, cadical" << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")\n";
   human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
-  if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat_stages.h)
+  if (st.contains("method") && st["method"] == "dyadic stages") {  // app/engine/sat_dyadic_stages.cpp
+    const auto& sg = st["stages"];
+    human << "  by stages: " << sg["mergers"] << " merges (" << sg["route_steps"] << " comparators), " << sg["blocks"]
+          << " blocks, " << sg["unroute_steps"] << " routing-back steps, "
+          << sg["or_words"] << " OR words\n";
+  } else if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat_stages.h)
     const auto& sg = st["stages"];
     human << "  by the 0-1 principle: " << sg["comparators"] << " comparators (" << sg["local_distinct"] << " distinct local miters solved, "
           << sg["local_folded"] << " folded)";

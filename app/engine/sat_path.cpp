@@ -35,8 +35,9 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   else if (c.name == "circuit/sort") pr = sat_sort_problem(c, p, bt);  // by stages below (sat_stages.h)
   else throw InputError(c.name + " is not provable by --method sat: " + not_provable_why(c, bt), "--method sat");
   pr.notes = bt.notes;
-  SatOutcome out = c.name == "circuit/sort" ? run_sort_sat(p, pr, o, sat_head_of(c.name, p, bt))
-                                            : solve_sat_problem(pr, o, sat_head_of(c.name, p, bt));
+  SatOutcome out = c.name == "circuit/sort"  ? run_sort_sat(p, pr, o, sat_head_of(c.name, p, bt))
+                   : c.name == "mqar/dyadic" ? run_dyadic_sat(p, pr, o, sat_head_of(c.name, p, bt))
+                                             : solve_sat_problem(pr, o, sat_head_of(c.name, p, bt));
   out.claims = bt.claims;
   return out;
 }

@@ -56,12 +56,24 @@ std::string sat_strategy_for(const SatOptions& o) {
   return whole_circuit_options(o) ? "monolithic" : "stages";
 }
 
-SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+std::string sat_strategy_checked(const SatOptions& o) {
   if (o.strategy == "stages" && whole_circuit_options(o))
     throw InputError("--sat-strategy stages takes none of --proof, --sat-cnf, --sat-split cell|whole, --sat-cubes, --sat-lemmas "
                      "(they are about whole-circuit miters: use --sat-strategy monolithic)",
                      "--sat-strategy");
-  if (sat_strategy_for(o) == "monolithic") {
+  return sat_strategy_for(o);
+}
+
+std::optional<circuits::sat::SolverSpec> sat_second_solver(const SatOptions& o) {
+  if (!o.confirm) return std::nullopt;
+  auto second = circuits::sat::find_solver("picosat");
+  if (!second) second = circuits::sat::find_solver("minisat");
+  if (!second) throw InputError("--confirm needs picosat or minisat on PATH (apt-get install picosat)", "--confirm");
+  return second;
+}
+
+SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+  if (sat_strategy_checked(o) == "monolithic") {
     SatOutcome out = solve_sat_problem(pr, o, head);
     out.report["sat"]["strategy"] = "monolithic";
     return out;
@@ -82,11 +94,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   so.threads = resolve_threads(o.threads);
   so.zero_one = o.zero_one;
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
-  if (o.confirm) {
-    so.second = sat::find_solver("picosat");
-    if (!so.second) so.second = sat::find_solver("minisat");
-    if (!so.second) throw InputError("--confirm needs picosat or minisat on PATH (apt-get install picosat)", "--confirm");
-  }
+  so.second = sat_second_solver(o);
   const sat::StageResult r =
       sat::prove_sort_stages(*pr.artifact, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
   if (so.cancel && so.cancel->load()) throw Cancelled();

@@ -1,12 +1,14 @@
 // --method sat on circuit/sort by stages (issue 27: past where one miter stalls): the 0-1
 // principle proof of circuits/sat/sort_stages.h, with the monolithic miter as the fallback.
 #pragma once
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "app/engine/sat_problem.h"
 #include "circuits/gadgets_sort.h"
+#include "circuits/sat/solver.h"
 
 namespace cz {
 
@@ -14,6 +16,10 @@ namespace cz {
 // about whole-circuit miters is given: --proof, --sat-cnf, --sat-split, lemmas, cubes; with
 // "stages" given explicitly they are refused, InputError). --confirm works with both.
 std::string sat_strategy_for(const SatOptions& o);
+// The same, refusing "stages" together with a whole-circuit option (InputError).
+std::string sat_strategy_checked(const SatOptions& o);
+// --confirm's second solver (picosat, else minisat; InputError when neither is installed); nullopt without --confirm.
+std::optional<circuits::sat::SolverSpec> sat_second_solver(const SatOptions& o);
 
 // pr: the sort problem of the artifact (sat_sort_problem); the trace names its comparators' wires
 // (checked, not trusted). Proved / undecided by stages; a 0-1 failure becomes a counterexample
@@ -23,5 +29,8 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
                               const SatOptions& o, const nlohmann::json& head);
 // circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
+// mqar/dyadic (queries=sorted) by its stages (constructions/mqar/dyadic_stages.h), the monolithic
+// miter as the fallback; queries=each and --sat-strategy monolithic go straight to the miter.
+SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
 
 }  // namespace cz

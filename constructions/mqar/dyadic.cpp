@@ -160,6 +160,12 @@ std::uint64_t dyadic_gates(const DyadicConfig& cfg) {
   return sat_add(rows, merges);
 }
 
+}  // namespace
+
+DyadicConfig dyadic_config(const Params& p) { return config_of(p); }
+
+namespace {
+
 Built build(const Params& p) {
   const DyadicConfig cfg = config_of(p);
   est::require_gates("mqar/dyadic", dyadic_gates(cfg), est::where_of(p, {"n", "c", "encoding"}));

@@ -80,6 +80,7 @@ struct Dyadic {
   std::vector<Bits> kw, qw, vw;  // per triple: key word, query word, value row
   std::vector<std::optional<Sorted>> sk, sq;
   int flip_node = -1;
+  DyadicTrace* trace = nullptr;
   std::size_t sort_comparators = 0, merge_comparators = 0, blocks = 0;
   PbsCount pbs;
 
@@ -98,7 +99,13 @@ struct Dyadic {
       const auto& r = sorted(nd.right, keys).recs;
       s.recs.insert(s.recs.end(), r.begin(), r.end());
       s.net = dy::merge_network(nd.members.size() / 2);
-      s.swaps = dy::apply_traced(b, s.recs, s.net, keys && id == flip_node ? 0 : -1);
+      std::vector<dy::Step>* steps = nullptr;
+      if (trace) {
+        DyNodeTrace& t = trace->nodes[static_cast<std::size_t>(id)];
+        (keys ? t.keys : t.queries) = true;
+        steps = keys ? &t.key_merge : &t.query_merge;
+      }
+      s.swaps = dy::apply_traced(b, s.recs, s.net, keys && id == flip_node ? 0 : -1, steps);
       sort_comparators += s.net.size();
     }
     slot = std::move(s);
@@ -130,7 +137,7 @@ std::vector<DyadicNode> dyadic_tree(std::size_t n, DyPrefix prefix) {
   return nodes;
 }
 
-DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
+DyadicCircuit build_dyadic(const DyadicConfig& cfg, DyadicTrace* trace) {
   const std::size_t n = cfg.n;
   const mqar::Codec& k = cfg.codec;
   const std::size_t N = 3 * n, d = k.d;
@@ -154,6 +161,14 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
     D.kw.push_back(token_word(b, u[3 * i], k));
     D.vw.push_back(u[3 * i + 1]);
     D.qw.push_back(token_word(b, u[3 * i + 2], k));
+  }
+  if (trace) {
+    *trace = DyadicTrace{};
+    trace->kw = D.kw;
+    trace->vw = D.vw;
+    trace->qw = D.qw;
+    trace->nodes.resize(D.nodes.size());
+    D.trace = trace;
   }
   D.sk.resize(D.nodes.size());
   D.sq.resize(D.nodes.size());
@@ -221,7 +236,7 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
     std::optional<std::vector<Bits>> accL, accR;
     if (acc) {  // undo the merge that sorted this node's queries
       const Sorted& s = D.sorted(id, false);
-      dy::unroute(b, *acc, s.net, s.swaps);
+      dy::unroute(b, *acc, s.net, s.swaps, trace ? &trace->nodes[static_cast<std::size_t>(id)].unroute : nullptr);
       const std::size_t h = nd.members.size() / 2;
       accL = std::vector<Bits>(acc->begin(), acc->begin() + static_cast<long>(h));
       accR = std::vector<Bits>(acc->begin() + static_cast<long>(h), acc->end());
@@ -231,6 +246,10 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg) {
       for (std::size_t p = 0; p < mine.size(); ++p) (*accR)[p] = dy::or_words(b, (*accR)[p], mine[p]);
     else
       accR = mine;
+    if (trace) {
+      trace->nodes[static_cast<std::size_t>(id)].res = mine;
+      trace->nodes[static_cast<std::size_t>(id)].acc_right = *accR;
+    }
     self(self, nd.left, accL);
     self(self, nd.right, accR);
   };

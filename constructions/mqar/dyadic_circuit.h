@@ -81,8 +81,25 @@ struct DyadicCircuit {
   nlohmann::json counts = nlohmann::json::object();  // comparators, blocks, gates per phase
 };
 
+// Where build_dyadic's stages put their wires (issue 27: the stage-wise SAT proof of
+// constructions/mqar/dyadic_stages.h cuts the circuit there). A hint only: the proof threads
+// positions itself and checks every wire it names against the circuit, so a wrong trace can only
+// make it fall back, never prove. Words are LSB first; a record is key word ++ load word.
+struct DyNodeTrace {
+  bool keys = false, queries = false;     // whether this node's sorted keys / queries were built
+  std::vector<dy::Step> key_merge, query_merge;  // the merge of its children's sorted records
+  std::vector<std::vector<circuits::Wire>> res;  // internal node: the block's answers ([found] ++ value)
+  std::vector<dy::Step> unroute;            // top-down pass: its query merge run backwards on acc
+  std::vector<std::vector<circuits::Wire>> acc_right;  // acc of its right child after the OR with res
+};
+struct DyadicTrace {
+  std::vector<std::vector<circuits::Wire>> kw, vw, qw;  // per triple: key word, value row, query word
+  std::vector<DyNodeTrace> nodes;                        // as dyadic_tree(n, prefix)
+};
+
 std::string to_string(DyVariant v);
-// Throws InputError (n not a power of two, a mutant that does not apply).
-DyadicCircuit build_dyadic(const DyadicConfig& cfg);
+// Throws InputError (n not a power of two, a mutant that does not apply). trace: filled when given
+// (the same gates are built either way).
+DyadicCircuit build_dyadic(const DyadicConfig& cfg, DyadicTrace* trace = nullptr);
 
 }  // namespace cz::mqarc

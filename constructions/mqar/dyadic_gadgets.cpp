@@ -39,7 +39,7 @@ Bits concat(const Bits& a, const Bits& c) {
 }
 }  // namespace
 
-std::vector<Wire> apply_traced(Builder& b, std::vector<Rec>& recs, const Network& net, long flip) {
+std::vector<Wire> apply_traced(Builder& b, std::vector<Rec>& recs, const Network& net, long flip, std::vector<Step>* steps) {
   std::vector<Wire> swaps;
   swaps.reserve(net.size());
   for (std::size_t c = 0; c < net.size(); ++c) {
@@ -55,14 +55,17 @@ std::vector<Wire> apply_traced(Builder& b, std::vector<Rec>& recs, const Network
     y.key.assign(hi.begin(), hi.begin() + static_cast<long>(kw));
     y.load.assign(hi.begin() + static_cast<long>(kw), hi.end());
     swaps.push_back(s);
+    if (steps) steps->push_back({i, j, s, lo, hi});
   }
   return swaps;
 }
 
-void unroute(Builder& b, std::vector<Bits>& words, const Network& net, const std::vector<Wire>& swaps) {
+void unroute(Builder& b, std::vector<Bits>& words, const Network& net, const std::vector<Wire>& swaps,
+             std::vector<Step>* steps) {
   for (std::size_t c = net.size(); c-- > 0;) {
     auto [i, j] = net[c];
     auto [lo, hi] = cswap(b, swaps[c], words[i], words[j]);  // a conditional swap is its own inverse
+    if (steps) steps->push_back({i, j, swaps[c], lo, hi});
     words[i] = std::move(lo);
     words[j] = std::move(hi);
   }

@@ -44,8 +44,16 @@ struct Rec {
 };
 // Applies `net` in order; comparator c swaps when key[j] < key[i] strictly (ties keep their order).
 // `flip` names one comparator to reverse (max to the lower position): a mutant, -1 for none.
-std::vector<Wire> apply_traced(Builder& b, std::vector<Rec>& recs, const Network& net, long flip = -1);
-void unroute(Builder& b, std::vector<Bits>& words, const Network& net, const std::vector<Wire>& swaps);
+// steps (optional): each comparator's (i, j, swap bit, key ++ load words after it), for proofs.
+struct Step {
+  std::size_t i = 0, j = 0;
+  Wire s;
+  Bits lo, hi;
+};
+std::vector<Wire> apply_traced(Builder& b, std::vector<Rec>& recs, const Network& net, long flip = -1,
+                               std::vector<Step>* steps = nullptr);
+void unroute(Builder& b, std::vector<Bits>& words, const Network& net, const std::vector<Wire>& swaps,
+             std::vector<Step>* steps = nullptr);
 
 Network merge_network(std::size_t m);
 // Batcher's odd-even merge sort of m (a power of two) as the merge tree: sort both halves, then

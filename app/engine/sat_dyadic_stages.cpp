@@ -1,0 +1,106 @@
+// --method sat on mqar/dyadic's circuit (queries=sorted) by stages (constructions/mqar/
+// dyadic_stages.h): the circuit is rebuilt with its trace (the same gates: the trace names cut
+// points and is checked, not trusted); anything the stages do not prove goes to the monolithic
+// miter (solve_sat_problem), which gives the verdict and any counterexample.
+#include <chrono>
+#include <optional>
+
+#include "app/engine/sat_progress.h"
+
+#include "app/engine/sat_stages.h"
+#include "constructions/mqar/dyadic_stages.h"
+#include "util/error.h"
+#include "util/progress.h"
+#include "util/threads.h"
+
+namespace cz {
+
+namespace {
+
+nlohmann::json dyadic_stages_json(const mqarc::DyStageResult& r) {
+  return {{"leaf_words", r.leaf_words},     {"route_steps", r.route_steps},   {"mergers", r.mergers},
+          {"unroute_steps", r.unroute_steps}, {"or_words", r.or_words},       {"blocks", r.blocks},
+          {"miters", r.miters},               {"confirmed", r.confirmed},     {"structure_seconds", r.structure_s},
+          {"local_seconds", r.local_s},       {"block_seconds", r.block_s},   {"max_block_seconds", r.max_block_s}};
+}
+
+}  // namespace
+
+SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+  const bool sorted_queries = p.s("queries") == "sorted";
+  if (o.strategy == "stages" && !sorted_queries)
+    throw InputError("--sat-strategy stages proves the query-sorting circuit (queries=sorted); queries=each is proved by its "
+                     "per-query miters (--sat-strategy monolithic or auto)",
+                     "--sat-strategy");
+  if (!sorted_queries || sat_strategy_checked(o) == "monolithic") {
+    SatOutcome out = solve_sat_problem(pr, o, head);
+    out.report["sat"]["strategy"] = "monolithic";
+    return out;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto cadical = circuits::sat::find_solver("cadical");
+  if (!cadical) throw InputError("--method sat needs the CaDiCaL solver on PATH (Debian: apt-get install cadical)", "--method sat");
+  const mqarc::DyadicConfig cfg = mqarc::dyadic_config(p);
+  mqarc::DyadicTrace trace;
+  (void)mqarc::build_dyadic(cfg, &trace);  // the same build as the artifact's, traced
+  mqarc::DyStageOptions so;
+  so.timeout_s = o.timeout_s;
+  so.threads = resolve_threads(o.threads);
+  if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
+  so.second = sat_second_solver(o);
+  std::optional<SatProgress> prog;  // stderr, on a terminal only (sat_progress.h)
+  so.on_built = [&](std::size_t total) {
+    prog.emplace(o.progress, total);
+    prog->phase("solving the stages");
+  };
+  so.on_start = [&](std::size_t k, const std::string& what) { prog->started(k, what); };
+  so.on_done = [&](std::size_t k) { prog->finished(k); };
+  const mqarc::DyStageResult r = mqarc::prove_dyadic_stages(*pr.artifact, trace, cfg, *cadical, so);
+  prog.reset();
+  if (so.cancel && so.cancel->load()) throw Cancelled();
+  using St = mqarc::DyStageResult::Status;
+  if (r.status == St::Proved || r.status == St::Undecided) {
+    const std::string verdict = r.status == St::Proved ? "proved" : "undecided";
+    SatOutcome out;
+    out.verdict = verdict;
+    out.exit_code = verdict == "proved" ? 0 : 4;
+    nlohmann::json j = head;
+    j["method"] = "sat";
+    j["verdict"] = verdict;
+    j["domain"] = "exhaustive";
+    j["domain_description"] = pr.domain_text;
+    j["instances"] = sat_count_json(pr.instances);
+    j["counterexample"] = nullptr;
+    j["sat"] = {{"solver", "cadical"},
+                {"confirm_solver", so.second ? nlohmann::json(so.second->name) : nlohmann::json(nullptr)},
+                {"strategy", "stages"},
+                {"method", "dyadic stages"},
+                {"split", "stages"},
+                {"cubes", false},
+                {"lemmas", false},
+                {"runs", nlohmann::json::array()},
+                {"proofs", nlohmann::json::array()},
+                {"miters", r.miters},
+                {"miters_run", r.miters},
+                {"cnf", {{"vars", r.vars}, {"clauses", r.clauses}, {"max_vars", r.max_vars}, {"max_clauses", r.max_clauses}}},
+                {"stages", dyadic_stages_json(r)}};
+    if (verdict == "undecided") j["sat"]["undecided"] = r.why;
+    j["notes"] = pr.notes;
+    out.report = j;
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.timing = {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.block_s}};
+    return out;
+  }
+  // Not recognised, or a stage miter that is SAT (its cut values need not be reachable): the
+  // monolithic miter decides, and finds the whole circuit's counterexample if there is one.
+  pr.notes.push_back("--sat-strategy stages: " + r.why + "; the monolithic miter decides");
+  SatOptions rest = o;
+  rest.timeout_s = std::max(1.0, o.timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  SatOutcome out = solve_sat_problem(pr, rest, head);
+  out.report["sat"]["strategy"] = "monolithic";
+  out.report["sat"]["stages"] = dyadic_stages_json(r);
+  out.report["sat"]["stages"]["failed"] = r.why;
+  return out;
+}
+
+}  // namespace cz
