@@ -113,8 +113,11 @@ def test_a_changed_imported_weight_is_caught(mixers):
 
 
 def test_imported_file_runs_in_the_cli(cli, tmp_path, mixers):
-    mj = czt.import_zoology(mixers["BaseConv long"], N)
-    path = tmp_path / "baseconv.json"
+    _cli_equals_eval(cli, tmp_path, czt.import_zoology(mixers["BaseConv long"], N))
+
+
+def _cli_equals_eval(cli, tmp_path, mj):
+    path = tmp_path / "model.json"
     czt.save_model_json(mj, path)
     u = np.random.default_rng(2).integers(-3, 4, size=(N, D))
     (tmp_path / "in.json").write_text(json.dumps({"input": u.tolist()}))
@@ -176,6 +179,11 @@ def test_blocked_hyena_reaches_later_tokens_of_its_block_only(variants):
     with torch.no_grad():
         dz = (m(w[None]) - m(u[None]))[0].abs()
     assert float(dz[3].max()) > 1e-6 and float(dz[32:].max()) == 0.0
+
+
+def test_blocked_hyena_file_runs_in_the_cli(cli, tmp_path, variants):
+    """The cyclic model with inner_N > N, through the C++ reader and evaluator."""
+    _cli_equals_eval(cli, tmp_path, czt.import_zoology(variants["Hyena num_blocks=2"], N))
 
 
 def test_a_changed_variant_weight_is_caught(variants):
