@@ -90,8 +90,12 @@ def _widen_kernels(h3):
     return h3
 
 
+DEFAULT_MIXERS = ("BaseConv short", "BaseConv long", "Hyena", "H3", "RWKV")
+
+
 def build_mixers(Z, N=64, d=16, seed=0, names=None):
-    """Seeded zoology mixers in float64, eval mode; weights randn-scaled so outputs are O(1)."""
+    """Seeded zoology mixers in float64, eval mode; weights randn-scaled so outputs are O(1).
+    names: which (default DEFAULT_MIXERS; the num_blocks / head_dim variants only when named)."""
     torch.manual_seed(seed)
     prev = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)
@@ -102,10 +106,14 @@ def build_mixers(Z, N=64, d=16, seed=0, names=None):
             "Hyena": lambda: Z["Hyena"](d, N),
             "H3": lambda: _widen_kernels(Z["H3"](d, d_state=64, l_max=N)),
             "RWKV": lambda: Z["RWKV"](l_max=N, d_model=d, n_layer=2, layer_idx=1),
+            # built only when named (tests, --mixers): zoology's other shapes that import exactly
+            "Hyena num_blocks=2": lambda: Z["Hyena"](d, N, num_blocks=2),
+            "Hyena num_blocks=4": lambda: Z["Hyena"](d, N, num_blocks=4),
+            "H3 head_dim=2": lambda: _widen_kernels(Z["H3"](d, d_state=64, l_max=N, head_dim=2)),
         }
         out = {}
         for name, make in makers.items():
-            if names and name not in names:
+            if (names and name not in names) or (not names and name not in DEFAULT_MIXERS):
                 continue
             m = make().eval()
             if name == "RWKV":  # zoology's init zeroes key/receptance/output only through init_rwkv: randomise
@@ -223,6 +231,8 @@ def main(argv=None):
     ap.add_argument("--peers", default=default_peers(), help="folder with zoology/ (a checkout of HazyResearch/zoology) and, where its requirements are missing, shims/; default $CZ_PEERS")
     ap.add_argument("--examples", type=int, default=64, help="MQAR examples per mixer (8 answers each)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--mixers", default=",".join(DEFAULT_MIXERS),
+                    help="comma-separated; also 'Hyena num_blocks=2', 'Hyena num_blocks=4', 'H3 head_dim=2'")
     a = ap.parse_args(argv)
     if not os.path.isdir(os.path.join(a.peers, "zoology")):
         print(f"skipped: no zoology peer code at {a.peers}", file=sys.stderr)
@@ -231,7 +241,7 @@ def main(argv=None):
     import circuitzoo.torch as czt
     Z = zoology(a.peers)
     N = 64
-    for name, m in build_mixers(Z, N=N, seed=a.seed).items():
+    for name, m in build_mixers(Z, N=N, seed=a.seed, names=a.mixers.split(",")).items():
         imp = Imported(name, m, N, czt, cz)
         u = torch.randn(2, N, 16, generator=torch.Generator().manual_seed(a.seed), dtype=torch.float64)
         t = time.time()

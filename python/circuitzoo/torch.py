@@ -31,8 +31,12 @@ zoology interop (zoology itself is not a dependency: its classes are passed in):
   * import_zoology(module, seq_len): zoology's BaseConv, Hyena or H3 mixer as a model-json (ring Q),
     every float converted exactly to a dyadic rational p/2^k; implicit filters and SSM kernels are
     materialised at seq_len by the module's own code (float64, except H3's SSM kernels, which
-    zoology's ss_kernel_*.py compute in float32 whatever the module's dtype: taken as computed). import_rwkv: RWKV-4 time mixing as
-    two exact models around the non-polynomial steps (exp, the WKV ratio, sigmoid).
+    zoology's ss_kernel_*.py compute in float32 whatever the module's dtype: taken as computed).
+    Hyena with num_blocks > 1 becomes a cyclic model on N + N/num_blocks − 1 rows (same 3d channels),
+    H3 with head_dim e > 1 widens to 3·d·e channels (one per (head, i, j) product); Hyena with
+    num_heads > 1 or bidirectional=True is refused: zoology's own forward raises for both.
+    import_rwkv: RWKV-4 time mixing as two exact models around the non-polynomial steps (exp, the
+    WKV ratio, sigmoid).
 """
 import copy as _copy
 import json as _json
@@ -367,48 +371,111 @@ def _np64(t):
     return t.detach().cpu().double().numpy()
 
 
-def _hyena_chain(N, d, W_in, b_in, short, short_bias, filters, W_out, b_out):
-    """Hyena of order k (Zoology Alg. 2-3) with biases and an output projection, compiled to causal
-    BaseConv layers on (k+1)·d channels, as constructions/sim/hyena_sim.h does (blocks [z0 | p1 | … | pk]):
+def _hyena_chain(N, d, W_in, b_in, short, short_bias, filters, W_out, b_out, blocks=1, pad=0):
+    """Hyena of order k (Zoology Alg. 2-3) with biases and an output projection, compiled to BaseConv
+    layers on (k+1)·c channels (c = the filters' width), as constructions/sim/hyena_sim.h does
+    (blocks [z0 | p1 | … | pk], c channels each):
       in:    (x·W_in + b_in) ⊙ 1
       short: 1 ⊙ (h_s ∗ x + b_s)                 (left out when short is None)
       gate ℓ: (x·W_ℓ) ⊙ (h^ℓ ∗ x + b2_ℓ)         block 0 ← p^ℓ ⊙ (h^ℓ ∗ z^{ℓ−1}); blocks > ℓ kept
       out:   (x·W_out + b_out) ⊙ 1               read from block 0
-    W_in (d, D), b_in (D,), short (taps, D) with short[t] multiplying x[i−t], filters: k arrays (N, d)."""
+    W_in (d, (k+1)c), b_in ((k+1)c,), short (taps, (k+1)c) with short[t] multiplying x[i−t], filters:
+    k arrays (rows, c), W_out (c, d).
+    blocks > 1 (zoology Hyena's num_blocks): the last long convolution runs within each block of
+    N/blocks tokens and is given as a cyclic filter of N + pad taps (_block_filter); the model is then
+    cyclic on N' = N + pad rows, the pad rows kept zero (every b1 is 0 there), so that the causal
+    filters (short, δ, at most pad + 1 taps) see no wrap. The last gate becomes three layers on the
+    same (k+1)·c channels, blocks split by parity (a block's filter reaches only its two neighbours):
+      split: blocks 0 | 1 ← z^{k−1} ⊙ [even-block rows | odd-block rows]   (masks in b2), p^k kept
+      conv:  block g ← rows of parity g ⊙ (f ∗ block g)                      (masks in b1), p^k kept
+      gate:  block k ← (block 0 + block 1) ⊙ (δ ∗ p^k); out reads block k."""
     k = len(filters)
-    D = (k + 1) * d
+    c = filters[0].shape[1]
+    D = (k + 1) * c
+    NN = N + pad
+    if blocks > 1 and k < 2:
+        raise ValueError("a block-local last gate needs order k >= 2 (blocks 0 and 1 hold the parity groups)")
+    live = lambda row, dead=0: [row if i < N else [dead] * len(row) for i in range(NN)]
     layers = []
-    L = _layer(N, D)
+    L = _layer(NN, D)
     for j in range(d):
         L["W"][j] = [dyadic(x) for x in W_in[j]]
-    L["b1"] = [[dyadic(x) for x in b_in] for _ in range(N)]
-    L["b2"] = [[1] * D for _ in range(N)]
+    L["b1"] = live([dyadic(x) for x in b_in])
+    L["b2"] = [[1] * D for _ in range(NN)]
     layers.append(L)
     if short is not None:
-        L = _layer(N, D)
-        L["b1"] = [[1] * D for _ in range(N)]
+        if short.shape[0] > pad + 1 and blocks > 1:
+            raise ValueError(f"short filter of {short.shape[0]} taps wraps in a cyclic model padded by {pad}")
+        L = _layer(NN, D)
+        L["b1"] = live([1] * D)
         for t in range(min(N, short.shape[0])):
             L["h"][t] = [dyadic(x) for x in short[t]]
-        L["b2"] = [[dyadic(x) for x in short_bias] for _ in range(N)]
+        L["b2"] = [[dyadic(x) for x in short_bias] for _ in range(NN)]
         layers.append(L)
+    out_block = 0
     for l in range(1, k + 1):
-        L = _layer(N, D)
-        for j in range(d):
-            L["W"][l * d + j][j] = 1
-        for c in range((l + 1) * d, D):
-            L["W"][c][c] = 1
         h = filters[l - 1]
-        for i in range(N):
-            L["h"][i] = [dyadic(x) for x in h[i]] + [0] * (D - d)
-            L["b2"][i] = [0] * d + [1] * (D - d)
+        if blocks > 1 and l == k:
+            layers += _block_gate(N, NN, c, D, k, blocks, h)
+            out_block = k
+            break
+        if blocks > 1 and _np.any(h[pad + 1:] != 0):
+            raise ValueError(f"filter {l} reaches beyond {pad + 1} taps: it would wrap in the cyclic model")
+        L = _layer(NN, D)
+        for j in range(c):
+            L["W"][l * c + j][j] = 1
+        for ch in range((l + 1) * c, D):
+            L["W"][ch][ch] = 1
+        for i in range(min(NN, h.shape[0])):
+            L["h"][i] = [dyadic(x) for x in h[i]] + [0] * (D - c)
+        L["b2"] = [[0] * c + [1] * (D - c) for _ in range(NN)]
         layers.append(L)
-    L = _layer(N, D)
-    for j in range(d):
-        L["W"][j] = [dyadic(x) for x in W_out[j]] + [0] * (D - d)
-    L["b1"] = [[dyadic(x) for x in b_out] + [0] * (D - d) for _ in range(N)]
-    L["b2"] = [[1] * d + [0] * (D - d) for _ in range(N)]
+    L = _layer(NN, D)
+    for j in range(c):
+        L["W"][out_block * c + j] = [dyadic(x) for x in W_out[j]] + [0] * (D - d)
+    L["b1"] = live([dyadic(x) for x in b_out] + [0] * (D - d))
+    L["b2"] = [[1] * d + [0] * (D - d) for _ in range(NN)]
     layers.append(L)
-    return _model(N, d, D, layers)
+    mj = _model(N, d, D, layers)
+    if blocks > 1:
+        mj["inner_N"], mj["conv"] = NN, "cyclic"
+    return mj
+
+
+def _block_gate(N, NN, c, D, k, blocks, f):
+    """The last gate of _hyena_chain with a block-local filter f (NN, c): split, conv, gate."""
+    B = N // blocks
+    parity = lambda g: [[1 if i < N and (i // B) % 2 == g else 0] * c for i in range(NN)]
+    keep = range(k * c, D)  # p^k
+    split = _layer(NN, D)
+    conv = _layer(NN, D)
+    gate = _layer(NN, D)
+    for j in range(c):
+        split["W"][j][j] = split["W"][j][c + j] = 1  # z^{k−1} (block 0) to blocks 0 and 1
+        gate["W"][j][k * c + j] = gate["W"][c + j][k * c + j] = 1
+    for ch in keep:
+        split["W"][ch][ch] = conv["W"][ch][ch] = 1
+    even, odd = parity(0), parity(1)
+    fr = [[dyadic(x) for x in f[i]] for i in range(NN)]
+    for i in range(NN):
+        split["b2"][i] = even[i] + odd[i] + [1] * (D - 2 * c)
+        conv["b1"][i] = even[i] + odd[i] + [0] * (D - 2 * c)
+        conv["h"][i] = fr[i] + fr[i] + [0] * (D - 2 * c)
+        conv["b2"][i] = [0] * (2 * c) + [1] * (D - 2 * c)
+        gate["h"][i] = [0] * (k * c) + [1 if i == 0 else 0] * c
+    return [split, conv, gate]
+
+
+def _block_filter(k, B, NN):
+    """zoology's fftconv_ref on blocks of B tokens with a filter k (≥ 2B taps, (taps, c)): its FFT of
+    size 2B crops k to 2B taps and wraps taps B+1..2B−1 onto LATER tokens of the same block,
+    y[i] = Σ_{j≤i} k[i−j] x[j] + Σ_{i<j<B} k[2B+i−j] x[j] (what it computes, not a causal conv). As a
+    cyclic filter of NN taps: f[t] = k[t] (0 ≤ t < B), f[NN−m] = k[2B−m] (1 ≤ m < B)."""
+    f = _np.zeros((NN, k.shape[1]))
+    f[:B] = k[:B]
+    for m in range(1, B):
+        f[NN - m] = k[2 * B - m]
+    return f
 
 
 def _delta(N, d, D=None):
@@ -465,11 +532,24 @@ def _import_base_conv(m, N):
 
 def _import_hyena(m, N):
     """zoology Hyena (order 2): [x1|x2|v] = short(u·Wᵀ + b), y = out(x2 ⊙ (k ∗ (x1 ⊙ v) + D ⊙ x1 ⊙ v)).
-    As Hyena's chain: z0 = v, z1 = x1 ⊙ (δ0 ∗ z0), z2 = x2 ⊙ ((k + D·δ0) ∗ z1)."""
-    if m.num_heads != 1 or m.num_blocks != 1 or m.bidirectional:
-        raise ValueError("zoology Hyena: only num_heads=1, num_blocks=1, bidirectional=False are imported")
+    As Hyena's chain: z0 = v, z1 = x1 ⊙ (δ0 ∗ z0), z2 = x2 ⊙ ((k + D·δ0) ∗ z1). With num_blocks = z > 1
+    the long convolution runs within blocks of N/z tokens as zoology computes it (_block_filter: it
+    also reaches later tokens of the block): the chain's block-local gate, cyclic on N + pad rows."""
+    if m.num_heads != 1:
+        # zoology's forward rearranges the 3d short-conv channels to (heads, 3·head_dim) and splits
+        # that axis into chunks of d_model: with num_heads > 1 there are fewer than three chunks and
+        # `x1, x2, v = uc.split(...)` raises. No function is computed, so there is nothing to import.
+        raise ValueError(f"zoology Hyena with num_heads={m.num_heads}: its own forward cannot run (it splits "
+                         "the 3·head_dim channels of each head into chunks of d_model, fewer than the three "
+                         "x1, x2, v it unpacks): only num_heads=1 is imported")
+    if m.bidirectional:
+        raise ValueError("zoology Hyena with bidirectional=True: its own forward cannot run (its Filter has "
+                         "no filter_rev), so there is no reverse filter to import: only bidirectional=False")
     if m.training and (m.dropout.p > 0):
         raise ValueError("zoology Hyena in training mode with dropout: call .eval() first")
+    z = m.num_blocks
+    if N % z:
+        raise ValueError(f"zoology Hyena with num_blocks={z} needs seq_len divisible by it (seq_len {N})")
     d = m.d_model
     perm = list(range(2 * d, 3 * d)) + list(range(0, 2 * d))  # columns [v | x1 | x2]
     W = _np64(m.in_proj.weight).T[:, perm]
@@ -482,32 +562,51 @@ def _import_hyena(m, N):
         f = _copy.deepcopy(m.filter_fn).double()
         k = _np64(f.filter(N))[0]  # (N, d): the implicit filter materialised at length N
         Dt = _np64(f.bias) if f.use_bias else _np.zeros(d)
-    h2 = k.copy()
+    blocks, pad = 1, 0
+    if z > 1:
+        B = N // z
+        pad = max(B - 1, kk - 1, 1)
+        h2 = _block_filter(k, B, N + pad)
+        blocks = z
+    else:
+        h2 = k.copy()
     h2[0] += Dt
     return _hyena_chain(N, d, W, b, short, sb, [_delta(N, d), h2], _np64(m.out_proj.weight).T,
-                        _np64(m.out_proj.bias))
+                        _np64(m.out_proj.bias), blocks, pad)
 
 
 def _import_h3(m, N):
-    """zoology H3 (head_dim 1): q, k, v = u·Wᵀ + b; k ← h_shift ∗ k + D_k ⊙ k; y = q ⊙ (h_diag ∗ (k ⊙ v) +
-    D ⊙ k ⊙ v); out = output_linear(y). As Hyena's chain: z0 = k, z1 = v ⊙ (h1 ∗ z0), z2 = q ⊙ (h2 ∗ z1)."""
+    """zoology H3: q, k, v = u·Wᵀ + b; k ← h_shift ∗ k + D_k ⊙ k (per channel); per head h of head_dim
+    e channels, kv[h, i, j] = k[h·e+i] v[h·e+j]; y[h, i, j] = h_diag[h] ∗ kv + D[h] kv (one diagonal
+    SSM per head); o[j·H + h] = Σ_i q[h·e+i] y[h, i, j] (zoology's mul_sum, then 'b d h l -> b (d h) l':
+    the output channel order is (j, h), not the input's (h, i)); out = output_linear(o).
+    As Hyena's chain on c = H·e² = d·e product channels (h, i, j): z0 = k[h·e+i], z1 = v[h·e+j] ⊙ (h1 ∗ z0),
+    z2 = q[h·e+i] ⊙ (h2 ∗ z1), and the output projection's row (h, i, j) is output_linear's column
+    j·H + h (the sum over i). Width d' = 3·d·e (3d at e = 1, as before)."""
     # The kernels are zoology's own (ss_kernel_*.py cast to float32): their float32 values, exactly.
-    if m.head_dim != 1:
-        raise ValueError("zoology H3: only head_dim=1 is imported")
-    d = m.d_model
+    d, e = m.d_model, m.head_dim
+    H = d // e
     with _torch.no_grad():
         mm = _copy.deepcopy(m).double()
         Lk = N if mm.L is None else min(N, mm.L)
         hs = _np64(mm.ssm_k_kernel(L=Lk, state=None, rate=1.0)[0])[0].T  # (Lk, d)
-        hd = _np64(mm.kernel(L=Lk, state=None, rate=1.0)[0])[0].T
-    h1, h2 = _np.zeros((N, d)), _np.zeros((N, d))
-    h1[:Lk], h2[:Lk] = hs, hd
-    h1[0] += _np64(mm.ssm_k_D)
-    h2[0] += _np64(mm.D)
-    W = _np.concatenate([_np64(mm.k_proj.weight).T, _np64(mm.v_proj.weight).T, _np64(mm.q_proj.weight).T], axis=1)
-    b = _np.concatenate([_np64(mm.k_proj.bias), _np64(mm.v_proj.bias), _np64(mm.q_proj.bias)])
-    return _hyena_chain(N, d, W, b, None, None, [h1, h2], _np64(mm.output_linear.weight).T,
-                        _np64(mm.output_linear.bias))
+        hd = _np64(mm.kernel(L=Lk, state=None, rate=1.0)[0])[0].T  # (Lk, H)
+    hs1, hd1 = _np.zeros((N, d)), _np.zeros((N, H))
+    hs1[:Lk], hd1[:Lk] = hs, hd
+    hs1[0] += _np64(mm.ssm_k_D)
+    hd1[0] += _np64(mm.D)
+    prod = [(h, i, j) for h in range(H) for i in range(e) for j in range(e)]  # channel order
+    ki = [h * e + i for h, i, j in prod]  # k's and q's channel of a product channel
+    vj = [h * e + j for h, i, j in prod]
+    Wk, Wv, Wq = (_np64(x.weight).T for x in (mm.k_proj, mm.v_proj, mm.q_proj))
+    bk, bv, bq = (_np64(x.bias) for x in (mm.k_proj, mm.v_proj, mm.q_proj))
+    W = _np.concatenate([Wk[:, ki], Wv[:, vj], Wq[:, ki]], axis=1)
+    b = _np.concatenate([bk[ki], bv[vj], bq[ki]])
+    h1 = hs1[:, ki]
+    h2 = hd1[:, [h for h, i, j in prod]]
+    Wo = _np64(mm.output_linear.weight).T  # (d_in, d_out)
+    W_out = Wo[[j * H + h for h, i, j in prod]]
+    return _hyena_chain(N, d, W, b, None, None, [h1, h2], W_out, _np64(mm.output_linear.bias))
 
 
 def import_zoology(module, seq_len):

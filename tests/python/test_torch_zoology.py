@@ -113,8 +113,11 @@ def test_a_changed_imported_weight_is_caught(mixers):
 
 
 def test_imported_file_runs_in_the_cli(cli, tmp_path, mixers):
-    mj = czt.import_zoology(mixers["BaseConv long"], N)
-    path = tmp_path / "baseconv.json"
+    _cli_equals_eval(cli, tmp_path, czt.import_zoology(mixers["BaseConv long"], N))
+
+
+def _cli_equals_eval(cli, tmp_path, mj):
+    path = tmp_path / "model.json"
     czt.save_model_json(mj, path)
     u = np.random.default_rng(2).integers(-3, 4, size=(N, D))
     (tmp_path / "in.json").write_text(json.dumps({"input": u.tolist()}))
@@ -134,3 +137,104 @@ def test_mqar_answer_changes_are_sound(mixers, name):
     assert res["float64"][0] == 0 and "float32" in res
     for changed, total, sound in res.values():
         assert total == 8 and 0 <= changed <= total and sound
+
+
+# zoology's other shapes (num_blocks, head_dim): imported exactly, or refused where zoology's own forward
+# cannot run. N = 64, d = 16 as above.
+VARIANTS = ["Hyena num_blocks=2", "Hyena num_blocks=4", "H3 head_dim=2"]
+
+
+@pytest.fixture(scope="module")
+def variants():
+    return zi.build_mixers(Z, N=N, d=D, seed=0, names=VARIANTS)
+
+
+def _u(seed=5):
+    return torch.randn(1, N, D, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_variant_agrees_with_zoology(variants, name):
+    imp = zi.Imported(name, variants[name], N, czt, cz)
+    assert zi.agreement(imp, _u()) < 1e-9
+    mj = imp.model_json
+    if name.startswith("H3"):  # one channel per (head, i, j) product: d' = 3·d·head_dim
+        assert (mj["inner_d"], mj["inner_N"], mj["conv"], len(mj["layers"])) == (3 * D * 2, N, "causal", 4)
+    else:  # blocks: cyclic on N + N/z − 1 rows (pad rows zero), same 3d channels, 7 layers
+        z = int(name[-1])
+        assert (mj["inner_d"], mj["inner_N"], mj["conv"], len(mj["layers"])) == (3 * D, N + N // z - 1, "cyclic", 7)
+
+
+def test_blocked_hyena_reaches_later_tokens_of_its_block_only(variants):
+    """zoology's FFT of size 2B wraps the filter's taps B+1..2B−1 onto later tokens of the same block:
+    the import keeps that, exactly (Fractions), and keeps blocks apart beyond the short conv's reach."""
+    m = variants["Hyena num_blocks=2"]
+    mj = czt.import_zoology(m, N)
+    u = _u()[0]
+    w = u.clone()
+    w[10] += 1.0  # a token in block 0 (rows 0..31)
+    a, b = (cz.eval(mj, czt.exact_input(x)) for x in (u, w))
+    assert any(a[3][c] != b[3][c] for c in range(D))  # an earlier row of the same block changes
+    assert all(a[i][c] == b[i][c] for i in range(32, N) for c in range(D))  # block 1 does not
+    with torch.no_grad():
+        dz = (m(w[None]) - m(u[None]))[0].abs()
+    assert float(dz[3].max()) > 1e-6 and float(dz[32:].max()) == 0.0
+
+
+def test_blocked_hyena_file_runs_in_the_cli(cli, tmp_path, variants):
+    """The cyclic model with inner_N > N, through the C++ reader and evaluator."""
+    _cli_equals_eval(cli, tmp_path, czt.import_zoology(variants["Hyena num_blocks=2"], N))
+
+
+def test_a_changed_variant_weight_is_caught(variants):
+    # H3 head_dim=2: the output projection's row of product (head 0, i=1, j=0), one of the terms summed over i
+    imp = zi.Imported("H3 head_dim=2", variants["H3 head_dim=2"], N, czt, cz)
+    imp.model_json["layers"][-1]["W"][2][0] = 3
+    assert zi.agreement(imp, _u()) > 1e-3
+    # Hyena num_blocks=2 read as a causal conv per block: the wrapped taps (the conv layer's last rows) dropped
+    imp = zi.Imported("Hyena num_blocks=2", variants["Hyena num_blocks=2"], N, czt, cz)
+    conv = imp.model_json["layers"][-3]["h"]
+    for t in range(N, len(conv)):
+        conv[t] = [0] * len(conv[t])
+    assert zi.agreement(imp, _u()) > 1e-3
+
+
+def _h3_with_heads_in_input_order(m):
+    """The mutant of H3's output order: channel h·e + j (the input's order) instead of zoology's j·H + h."""
+    mj = czt.import_zoology(m, N)
+    e, H = m.head_dim, D // m.head_dim
+    W = mj["layers"][-1]["W"]
+    Wo = czt._np64(m.output_linear.weight).T
+    for r, (h, i, j) in enumerate((h, i, j) for h in range(H) for i in range(e) for j in range(e)):
+        W[r] = [czt.dyadic(x) for x in Wo[h * e + j]] + [0] * (len(W[r]) - D)
+    return mj
+
+
+def test_h3_output_channel_order_is_zoologys(variants):
+    m = variants["H3 head_dim=2"]
+    imp = zi.Imported("H3 head_dim=2", m, N, czt, cz)
+    imp.model_json = _h3_with_heads_in_input_order(m)
+    assert zi.agreement(imp, _u()) > 1e-3
+
+
+@pytest.mark.parametrize("kw,why", [({"num_heads": 2}, "num_heads=2"), ({"num_heads": 4}, "num_heads=4"),
+                                    ({"bidirectional": True}, "filter_rev")])
+def test_what_zoology_cannot_run_is_refused(kw, why):
+    """zoology's Hyena forward raises for num_heads > 1 (its split gives fewer than x1, x2, v) and for
+    bidirectional (Filter has no filter_rev): nothing is computed, so the import refuses and says why.
+    Should zoology fix either, the first assertion fails and the import is due."""
+    prev = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        m = Z["Hyena"](D, N, **kw).eval()
+    finally:
+        torch.set_default_dtype(prev)
+    with pytest.raises((ValueError, AttributeError)):
+        m(_u())
+    with pytest.raises(ValueError, match=why):
+        czt.import_zoology(m, N)
+
+
+def test_blocks_need_a_divisible_length(variants):
+    with pytest.raises(ValueError, match="divisible"):
+        czt.import_zoology(variants["Hyena num_blocks=4"], 62)
