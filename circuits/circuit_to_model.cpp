@@ -14,8 +14,23 @@ using Aff = AffineForm;  // circuits/affine_form.h
 
 }  // namespace
 
-ToModel circuit_to_model(const Circuit& c, const Layout& lay) {
+namespace {
+
+// Everything the compiler decides before it writes a weight: anchors, their levels, operands and
+// affine forms, and the channel plan of every level (shared by circuit_to_model and the plan).
+struct Analysis {
+  std::size_t nin = 0, nout = 0, N = 0, A = 0, M = 0, dp = 0;
+  std::vector<Aff> aff;
+  std::vector<std::pair<Aff, Aff>> operands;
+  std::vector<std::vector<std::uint32_t>> pass, prods;
+};
+
+Analysis analyse(const Circuit& c, const Layout& lay) {
+  Analysis an;
   const std::size_t nin = c.num_inputs(), nout = c.outputs().size(), N = lay.N;
+  an.nin = nin;
+  an.nout = nout;
+  an.N = N;
   if (lay.in_pos.size() != nin || lay.out_pos.size() != nout) throw std::invalid_argument("layout does not match the circuit");
   {
     std::vector<std::uint8_t> seen(N * lay.d, 0);
@@ -28,10 +43,12 @@ ToModel circuit_to_model(const Circuit& c, const Layout& lay) {
   }
   // Anchors: inputs 0..nin-1, then non-scalar products; affine forms of every live gate.
   std::vector<std::uint8_t> live = live_gates(c);
-  std::vector<Aff> aff(c.size());
+  std::vector<Aff>& aff = an.aff;
+  aff.resize(c.size());
   std::vector<std::size_t> ml(nin, 0), row(nin);
   std::vector<std::uint32_t> any_input(nin);  // an input in the anchor's cone with the largest row
-  std::vector<std::pair<Aff, Aff>> operands(nin);  // (La, Lb) of product anchors
+  std::vector<std::pair<Aff, Aff>>& operands = an.operands;  // (La, Lb) of product anchors
+  operands.resize(nin);
   for (std::size_t k = 0; k < nin; ++k) { row[k] = lay.in_pos[k].first; any_input[k] = static_cast<std::uint32_t>(k); }
   for (GateId i = 0; i < c.size(); ++i) {
     if (!live[i]) continue;
@@ -82,15 +99,43 @@ ToModel circuit_to_model(const Circuit& c, const Layout& lay) {
   for (std::size_t a = nin; a < A; ++a)
     for (const Aff* f : {&operands[a].first, &operands[a].second})
       for (const auto& kv : f->t) need[kv.first] = std::max(need[kv.first], ml[a]);
-  // Channel plans and the layers.
+  // Channel plans.
   std::size_t dp = std::max({lay.d, nin, nout, std::size_t{1}});
-  std::vector<std::vector<std::uint32_t>> pass(M + 1), prods(M + 1);
-  for (std::size_t a = nin; a < A; ++a) prods[ml[a]].push_back(static_cast<std::uint32_t>(a));
+  an.pass.assign(M + 1, {});
+  an.prods.assign(M + 1, {});
+  for (std::size_t a = nin; a < A; ++a) an.prods[ml[a]].push_back(static_cast<std::uint32_t>(a));
   for (std::size_t m = 1; m <= M; ++m) {
     for (std::size_t a = 0; a < A; ++a)
-      if (ml[a] <= m - 1 && need[a] >= m) pass[m].push_back(static_cast<std::uint32_t>(a));
-    dp = std::max(dp, pass[m].size() + prods[m].size());
+      if (ml[a] <= m - 1 && need[a] >= m) an.pass[m].push_back(static_cast<std::uint32_t>(a));
+    dp = std::max(dp, an.pass[m].size() + an.prods[m].size());
   }
+  an.A = A;
+  an.M = M;
+  an.dp = dp;
+  return an;
+}
+
+}  // namespace
+
+ModelPlan plan_circuit_to_model(const Circuit& c, const Layout& lay) {
+  const Analysis an = analyse(c, lay);
+  ModelPlan p;
+  p.layers = 2 * an.M + 4;
+  p.inner_N = lay.N;
+  p.inner_d = an.dp;
+  p.stages = an.M;
+  // Every BaseConv layer stores W (d'×d') and b1, h, b2 (N'×d' each): count_params's dense count.
+  p.params_dense = static_cast<std::uint64_t>(p.layers) * (an.dp * an.dp + 3 * lay.N * an.dp);
+  return p;
+}
+
+ToModel circuit_to_model(const Circuit& c, const Layout& lay) {
+  const Analysis an = analyse(c, lay);
+  const std::size_t nin = an.nin, nout = an.nout, N = an.N, A = an.A, M = an.M, dp = an.dp;
+  const std::vector<Aff>& aff = an.aff;
+  const auto& operands = an.operands;
+  const auto& pass = an.pass;
+  const auto& prods = an.prods;
   Model model;
   model.ring = c.integral_constants() ? c.ring() : (c.ring() == "Z" ? "Q" : c.ring());
   model.N = N;

@@ -18,6 +18,8 @@
 // our depth is better (no log w), but our wires live in channels, so d' grows with the circuit
 // while the paper keeps d' = d and puts O(w) wires in N' (see the compile report).
 #pragma once
+#include <cstdint>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -40,5 +42,15 @@ struct ToModel {
 };
 
 ToModel circuit_to_model(const Circuit& c, const Layout& layout);
+
+// The shape circuit_to_model would build, from the same analysis, without writing a weight (its
+// dense model costs layers·(d'^2 + 3·N'·d') stored rationals: past n = 8 for mqar/dyadic more than
+// the ledger's budget). Equal to the built model's (layers, inner_N, inner_d, count_params dense)
+// wherever both run (tests/circuits). Throws as circuit_to_model does (layout, CausalityError).
+struct ModelPlan {
+  std::size_t layers = 0, inner_N = 0, inner_d = 0, stages = 0;
+  std::uint64_t params_dense = 0;
+};
+ModelPlan plan_circuit_to_model(const Circuit& c, const Layout& layout);
 
 }  // namespace cz::circuits

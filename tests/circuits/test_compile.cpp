@@ -6,6 +6,7 @@
 #include "circuits/gadgets_compare.h"
 #include "circuits/model_to_circuit.h"
 #include "circuits/stats.h"
+#include "constructions/mqar/dyadic_circuit.h"
 #include "constructions/primitives/builders.h"
 #include "tests/circuits/random_circuit.h"
 #include "tests/seed.h"
@@ -147,4 +148,41 @@ TEST_CASE("a compiled model with one weight changed is caught (mutant)") {
   for (std::size_t k = 0; k < L.W.rows(); ++k)
     if (!L.W(k, 0).is_zero()) { L.W(k, 0) = Rat(3); break; }
   CHECK(!equivalent_on_01(c, tm.model).equivalent);
+}
+
+TEST_CASE("the compiler's plan is the built model's shape and dense count (random circuits, rows, mqar/dyadic)") {
+  auto same = [](const Circuit& c, const Layout& lay) {
+    const ModelPlan p = plan_circuit_to_model(c, lay);
+    const ToModel tm = circuit_to_model(c, lay);
+    CHECK(p.layers == tm.model.layers.size());
+    CHECK(p.inner_N == tm.model.inner_N);
+    CHECK(p.inner_d == tm.model.inner_d);
+    CHECK(p.stages == tm.stages);
+    CHECK(p.params_dense == count_params(tm.model).dense);
+  };
+  auto rng = test::rng(37);
+  INFO("seed " << test::seed());
+  for (int t = 0; t < 6; ++t) {
+    const Circuit c = test::random_circuit(rng, 4, 25, 3, t % 2 == 1);
+    same(c, default_layout(c));
+  }
+  Builder b;  // two rows: the comparator of rows 0 and 1 placed at row 1
+  const g::Bits x = g::input_bits(b, "x", 3), y = g::input_bits(b, "y", 3);
+  b.output("lt", g::less_than(b, x, y));
+  const Circuit c = std::move(b).finish();
+  Layout lay;
+  lay.N = 2;
+  lay.d = 3;
+  for (std::size_t k = 0; k < 6; ++k) lay.in_pos.emplace_back(k / 3, k % 3);
+  lay.out_pos.emplace_back(1, 0);
+  same(c, lay);
+  for (std::size_t n : {2, 4}) {
+    mqarc::DyadicConfig cfg;
+    cfg.n = n;
+    cfg.codec = mqar::make_codec(mqar::Encoding::Binary, n);
+    cfg.sort_queries = false;
+    cfg.found_output = false;
+    const mqarc::DyadicCircuit dc = mqarc::build_dyadic(cfg);
+    same(*dc.circuit, layout_for(*dc.circuit, dc.N, dc.d));
+  }
 }
