@@ -7,8 +7,9 @@
 # are wall clock and every solver process competes for the same cores.
 # With no sizes: the circuit/sort rows of issue 27's stage-wise proof (0-1 principle, the default
 # strategy there): 32x8 (the goal), 64x8, 64x16, 128x8, 100x8, 256x8, 512x8, both networks; then
-# mqar/dyadic's compiled model (artifact=model, queries=each: per-layer bounds proved by SAT) at
-# n=4 c=16 and n=8 c=16.
+# mqar/dyadic's circuit by stages (queries=sorted, the default) at n=16 c=64 (the goal; binary,
+# one-hot, variant=merge), n=32 c=64 and n=32 c=1024; its compiled model (artifact=model,
+# queries=each: per-layer bounds proved by SAT) at n=4 c=16 and n=8 c=16.
 set -u
 B=${1:?build dir}; LIMIT=${2:-600}
 shift 2 || true
@@ -17,6 +18,9 @@ if [ $# = 0 ]; then
   set --
   for nd in n=32,d=8 n=64,d=8 n=64,d=16 n=128,d=8 n=100,d=8 n=256,d=8 n=512,d=8; do
     for net in oddeven bitonic; do set -- "$@" "circuit/sort:$nd,network=$net"; done
+  done
+  for x in n=16,c=64 n=16,c=64,encoding=onehot n=16,c=64,variant=merge n=32,c=64 n=32,c=1024; do
+    set -- "$@" "mqar/dyadic:$x"
   done
   for nc in n=4,c=16 n=8,c=16; do set -- "$@" "mqar/dyadic:artifact=model,queries=each,$nc"; done
 fi
