@@ -228,6 +228,7 @@ class Prover {
     const auto& right = *memo[static_cast<std::size_t>(nd.right)];
     pos.insert(pos.end(), right.begin(), right.end());
     const std::size_t m = pos.size(), width = kb_ + (keys ? d_ : 0);
+    if (m % 2 || (*memo[static_cast<std::size_t>(nd.left)]).size() != m / 2) return fail("node " + std::to_string(id) + "'s children differ in size");
     Miter mt;
     mt.what = "node " + std::to_string(id) + "'s " + kind + " merge";
     sat::Gates g(mt.cnf);
