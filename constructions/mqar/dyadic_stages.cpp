@@ -51,8 +51,8 @@ void close(Miter& m, int bad, sat::Gates& g) {
 
 class Prover {
  public:
-  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg)
-      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d) {}
+  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split)
+      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d), split_(split) {}
 
   // Steps 1, 2 (structure), 4 (structure) and 5; the miters in miters_. "" or why not.
   std::string build(DyStageResult& r) {
@@ -278,47 +278,55 @@ class Prover {
     return true;
   }
 
-  // Step 3: the block of internal node id on free sorted keys and queries.
+  // Step 3: the block of internal node id on free sorted keys and queries: one miter for the
+  // block, or (blocks of at least split_ queries) one per query position, each with every
+  // assumption: a query's answer reads the pbs calls above it, not the whole block.
   std::string block_miter(int id) {
     const DyadicNode& nd = nodes_[static_cast<std::size_t>(id)];
     const auto& K = *sk_[static_cast<std::size_t>(nd.left)];
     const auto& Q = *sq_[static_cast<std::size_t>(nd.right)];
     const auto& res = t_.nodes[static_cast<std::size_t>(id)].res;
-    Miter mt;
-    mt.what = "block " + std::to_string(id) + " (" + std::to_string(K.size()) + " keys, " + std::to_string(Q.size()) + " queries)";
-    mt.block = true;
-    if (res.size() != Q.size()) return mt.what + ": the trace has " + std::to_string(res.size()) + " answers";
-    sat::Gates g(mt.cnf);
-    sat::CutCone cone(c_, g, c_.size());
-    std::vector<std::vector<int>> k, q;
-    for (const Word& w : K) k.push_back(cone.free(w));
-    for (const Word& w : Q) q.push_back(cone.free(w));
-    for (std::size_t j = 0; j + 1 < k.size(); ++j) {  // keys strictly ascending
-      const int lt = sat::lits_less(g, part(k[j], 0, kb_), part(k[j + 1], 0, kb_));
-      if (lt != g.t()) mt.cnf.add({lt});
-    }
-    for (std::size_t p = 0; p + 1 < q.size(); ++p) {  // queries ascending
-      const int gt = sat::lits_less(g, q[p + 1], q[p]);
-      if (gt != g.f()) mt.cnf.add({-gt});
-    }
-    int bad = g.f();
-    for (std::size_t p = 0; p < Q.size(); ++p) {
-      if (res[p].size() != rw_) return mt.what + ": an answer word is not 1 + d bits";
-      const std::vector<int> got = cone.lits(res[p]);
-      if (got.empty()) return mt.what + ": " + cone.why();
-      int found = g.f();
-      std::vector<int> val(d_, g.f());
-      for (const auto& kj : k) {
-        const int eq = sat::lits_equal(g, part(kj, 0, kb_), q[p]);
-        found = g.or_(found, eq);
-        for (std::size_t b = 0; b < d_; ++b) val[b] = g.or_(val[b], g.and_(eq, kj[kb_ + b]));
+    const std::string what = "block " + std::to_string(id) + " (" + std::to_string(K.size()) + " keys, " + std::to_string(Q.size()) + " queries)";
+    if (res.size() != Q.size()) return what + ": the trace has " + std::to_string(res.size()) + " answers";
+    for (const Word& w : res)
+      if (w.size() != rw_) return what + ": an answer word is not 1 + d bits";
+    const bool split = Q.size() >= split_;
+    for (std::size_t from = 0; from < Q.size(); from += split ? 1 : Q.size()) {
+      const std::size_t to = split ? from + 1 : Q.size();
+      Miter mt;
+      mt.what = split ? what + ", query " + std::to_string(from) : what;
+      mt.block = true;
+      sat::Gates g(mt.cnf);
+      sat::CutCone cone(c_, g, c_.size());
+      std::vector<std::vector<int>> k, q;
+      for (const Word& w : K) k.push_back(cone.free(w));
+      for (const Word& w : Q) q.push_back(cone.free(w));
+      for (std::size_t j = 0; j + 1 < k.size(); ++j) {  // keys strictly ascending
+        const int lt = sat::lits_less(g, part(k[j], 0, kb_), part(k[j + 1], 0, kb_));
+        if (lt != g.t()) mt.cnf.add({lt});
       }
-      std::vector<int> want{found};
-      want.insert(want.end(), val.begin(), val.end());
-      bad = g.or_(bad, -sat::lits_equal(g, got, want));
+      for (std::size_t p = 0; p + 1 < q.size(); ++p) {  // queries ascending
+        const int gt = sat::lits_less(g, q[p + 1], q[p]);
+        if (gt != g.f()) mt.cnf.add({-gt});
+      }
+      int bad = g.f();
+      for (std::size_t p = from; p < to; ++p) {
+        const std::vector<int> got = cone.lits(res[p]);
+        if (got.empty()) return what + ": " + cone.why();
+        int found = g.f();
+        std::vector<int> val(d_, g.f());
+        for (const auto& kj : k) {
+          const int eq = sat::lits_equal(g, part(kj, 0, kb_), q[p]);
+          found = g.or_(found, eq);
+          for (std::size_t b = 0; b < d_; ++b) val[b] = g.or_(val[b], g.and_(eq, kj[kb_ + b]));
+        }
+        std::vector<int> want{found};
+        want.insert(want.end(), val.begin(), val.end());
+        bad = g.or_(bad, -sat::lits_equal(g, got, want));
+      }
+      close(mt, bad, g);
+      miters_.push_back(std::move(mt));
     }
-    close(mt, bad, g);
-    miters_.push_back(std::move(mt));
     return "";
   }
 
@@ -412,7 +420,7 @@ class Prover {
   const Circuit& c_;
   const DyadicTrace& t_;
   const DyadicConfig& cfg_;
-  const std::size_t d_, rw_;
+  const std::size_t d_, rw_, split_;
   std::size_t kb_ = 0;
   std::vector<DyadicNode> nodes_;
   std::map<std::string, GateId> input_;
@@ -428,7 +436,7 @@ DyStageResult prove_dyadic_stages(const Circuit& c, const DyadicTrace& t, const 
   using St = DyStageResult::Status;
   const auto t0 = Clock::now();
   DyStageResult r;
-  Prover pv(c, t, cfg);
+  Prover pv(c, t, cfg, o.split_block);
   const std::string why = pv.build(r);
   r.structure_s = since(t0);
   if (!why.empty()) {
