@@ -94,7 +94,7 @@ void rows_mqar(Rows& r) {
     // Beyond enumeration (which reaches n = 4 at c <= 8): the same circuit PROVED on every instance
     // of one larger size by --method sat (issue 27). --fast keeps to a proof of well under a second
     // (n = 8, c = 16: 9.6e27 instances, by stages); the full ledger proves n = 16, c = 64 (6.4e85,
-    // about 6 s by stages; one miter per query stalls there).
+    // about 1 s by stages; one miter per query stalls there).
     const PMap satp = fast ? PMap{{"n", "8"}, {"c", "16"}} : PMap{{"n", "16"}, {"c", "64"}};
     const std::string sat_cmd = "circuitzoo verify mqar/dyadic" + params_cmd(satp) + " --method sat";
     const SatProof sp = sat_proof("mqar/dyadic", satp, sat_cmd);
