@@ -41,7 +41,7 @@ struct Miter {
 };
 
 // Finishes a miter: bad must be false; a constant bad is decided without a solver.
-void close(Miter& m, int bad, sat::Gates& g) {
+void finish_miter(Miter& m, int bad, sat::Gates& g) {
   if (bad == g.f()) {
     m.trivially_ok = true;
     return;
@@ -253,7 +253,7 @@ class Prover {
     }
     if (!merges(net, m / 2)) return fail(mt.what + " does not merge two sorted halves (0-1 check)");
     ++r.mergers;
-    close(mt, bad, g);
+    finish_miter(mt, bad, g);
     miters_.push_back(std::move(mt));
     slot = std::move(pos);
     return true;
@@ -324,7 +324,7 @@ class Prover {
         want.insert(want.end(), val.begin(), val.end());
         bad = g.or_(bad, -sat::lits_equal(g, got, want));
       }
-      close(mt, bad, g);
+      finish_miter(mt, bad, g);
       miters_.push_back(std::move(mt));
     }
     return "";
@@ -380,7 +380,7 @@ class Prover {
         bad = g.or_(bad, -sat::lits_equal(g, o, want));
         ++r.or_words;
       }
-      close(mt, bad, g);
+      finish_miter(mt, bad, g);
       miters_.push_back(std::move(mt));
       accR = tn.acc_right;
     } else {
