@@ -59,48 +59,17 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   prog.reset();
   if (so.cancel && so.cancel->load()) throw Cancelled();
   using St = mqarc::DyStageResult::Status;
-  if (r.status == St::Proved || r.status == St::Undecided) {
-    const std::string verdict = r.status == St::Proved ? "proved" : "undecided";
-    SatOutcome out;
-    out.verdict = verdict;
-    out.exit_code = verdict == "proved" ? 0 : 4;
-    nlohmann::json j = head;
-    j["method"] = "sat";
-    j["verdict"] = verdict;
-    j["domain"] = "exhaustive";
-    j["domain_description"] = pr.domain_text;
-    j["instances"] = sat_count_json(pr.instances);
-    j["counterexample"] = nullptr;
-    j["sat"] = {{"solver", "cadical"},
-                {"confirm_solver", so.second ? nlohmann::json(so.second->name) : nlohmann::json(nullptr)},
-                {"strategy", "stages"},
-                {"method", "dyadic stages"},
-                {"split", "stages"},
-                {"cubes", false},
-                {"lemmas", false},
-                {"runs", nlohmann::json::array()},
-                {"proofs", nlohmann::json::array()},
-                {"miters", r.miters},
-                {"miters_run", r.miters},
-                {"cnf", {{"vars", r.vars}, {"clauses", r.clauses}, {"max_vars", r.max_vars}, {"max_clauses", r.max_clauses}}},
-                {"stages", dyadic_stages_json(r)}};
-    if (verdict == "undecided") j["sat"]["undecided"] = r.why;
-    j["notes"] = pr.notes;
-    out.report = j;
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    out.timing = {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.block_s}};
-    return out;
-  }
+  if (r.status == St::Proved || r.status == St::Undecided)
+    return sat_stages_outcome(pr, head, r.status == St::Proved ? "proved" : "undecided", so.second, "dyadic stages", r.miters,
+                              r.miters,
+                              {{"vars", r.vars}, {"clauses", r.clauses}, {"max_vars", r.max_vars}, {"max_clauses", r.max_clauses}},
+                              dyadic_stages_json(r), r.why,
+                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                              {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.block_s}});
   // Not recognised, or a stage miter that is SAT (its cut values need not be reachable): the
   // monolithic miter decides, and finds the whole circuit's counterexample if there is one.
-  pr.notes.push_back("--sat-strategy stages: " + r.why + "; the monolithic miter decides");
-  SatOptions rest = o;
-  rest.timeout_s = std::max(1.0, o.timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  SatOutcome out = solve_sat_problem(pr, rest, head);
-  out.report["sat"]["strategy"] = "monolithic";
-  out.report["sat"]["stages"] = dyadic_stages_json(r);
-  out.report["sat"]["stages"]["failed"] = r.why;
-  return out;
+  return sat_stages_fallback(pr, o, head, r.why, dyadic_stages_json(r),
+                             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 }  // namespace cz

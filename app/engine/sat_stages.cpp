@@ -56,6 +56,53 @@ std::string sat_strategy_for(const SatOptions& o) {
   return whole_circuit_options(o) ? "monolithic" : "stages";
 }
 
+SatOutcome sat_stages_outcome(const SatProblem& pr, const nlohmann::json& head, const std::string& verdict,
+                              const std::optional<circuits::sat::SolverSpec>& second, const std::string& method, std::size_t miters,
+                              std::size_t miters_run, const nlohmann::json& cnf, const nlohmann::json& stages, const std::string& why,
+                              double seconds, const nlohmann::json& timing) {
+  SatOutcome out;
+  out.verdict = verdict;
+  out.exit_code = verdict == "proved" ? 0 : verdict == "refuted" ? 1 : 4;
+  nlohmann::json j = head;
+  j["method"] = "sat";
+  j["verdict"] = verdict;
+  j["domain"] = "exhaustive";
+  j["domain_description"] = pr.domain_text;
+  j["instances"] = sat_count_json(pr.instances);
+  j["counterexample"] = nullptr;
+  // The keys every --method sat report has (contract.md).
+  j["sat"] = {{"solver", "cadical"},
+              {"confirm_solver", second ? nlohmann::json(second->name) : nlohmann::json(nullptr)},
+              {"strategy", "stages"},
+              {"method", method},
+              {"split", "stages"},
+              {"cubes", false},
+              {"lemmas", false},
+              {"runs", nlohmann::json::array()},
+              {"proofs", nlohmann::json::array()},
+              {"miters", miters},
+              {"miters_run", miters_run},
+              {"cnf", cnf},
+              {"stages", stages}};
+  if (verdict == "undecided") j["sat"]["undecided"] = why;
+  j["notes"] = pr.notes;
+  out.report = j;
+  out.seconds = seconds;
+  out.timing = timing;
+  return out;
+}
+
+SatOutcome sat_stages_fallback(SatProblem& pr, SatOptions o, const nlohmann::json& head, const std::string& why, nlohmann::json stages,
+                               double spent_s) {
+  pr.notes.push_back("--sat-strategy stages: " + why + "; the monolithic miter decides");
+  o.timeout_s = std::max(1.0, o.timeout_s - spent_s);  // the time limit is for the whole run
+  SatOutcome out = solve_sat_problem(pr, o, head);
+  out.report["sat"]["strategy"] = "monolithic";
+  stages["failed"] = why;
+  out.report["sat"]["stages"] = std::move(stages);
+  return out;
+}
+
 std::string sat_strategy_checked(const SatOptions& o) {
   if (o.strategy == "stages" && whole_circuit_options(o))
     throw InputError("--sat-strategy stages takes none of --proof, --sat-cnf, --sat-split cell|whole, --sat-cubes, --sat-lemmas "
@@ -101,42 +148,16 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   using St = sat::StageResult::Status;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   auto report = [&](const std::string& verdict) {
-    SatOutcome out;
-    out.verdict = verdict;
-    out.exit_code = verdict == "proved" ? 0 : verdict == "refuted" ? 1 : 4;
-    nlohmann::json j = head;
-    j["method"] = "sat";
-    j["verdict"] = verdict;
-    j["domain"] = "exhaustive";
-    j["domain_description"] = pr.domain_text;
-    j["instances"] = sat_count_json(pr.instances);
-    j["counterexample"] = nullptr;
-    // The keys every --method sat report has (miters: the comparators' local miters and the 0-1
-    // check; run: the distinct CNFs given to the solver, and the 0-1 miter when it is SAT-decided).
+    // miters: the comparators' local miters and the 0-1 check; run: the distinct CNFs given to the
+    // solver, and the 0-1 miter when it is SAT-decided.
     const bool zsat = r.zero_one_method == "sat";
-    j["sat"] = {{"solver", "cadical"},
-                {"confirm_solver", so.second ? nlohmann::json(so.second->name) : nlohmann::json(nullptr)},
-                {"strategy", "stages"},
-                {"method", "0-1 principle"},
-                {"split", "stages"},
-                {"cubes", false},
-                {"lemmas", false},
-                {"runs", nlohmann::json::array()},
-                {"proofs", nlohmann::json::array()},
-                {"miters", r.local_miters + 1},
-                {"miters_run", r.local_distinct + (zsat ? 1 : 0)},
-                {"cnf",
-                 {{"vars", r.local_vars + (zsat ? r.zero_one_vars : 0)},
-                  {"clauses", r.local_clauses + (zsat ? r.zero_one_clauses : 0)},
-                  {"max_vars", std::max(r.local_max_vars, zsat ? r.zero_one_vars : 0)},
-                  {"max_clauses", std::max(r.local_max_clauses, zsat ? r.zero_one_clauses : 0)}}},
-                {"stages", stages_json(r)}};
-    if (verdict == "undecided") j["sat"]["undecided"] = r.why;
-    j["notes"] = pr.notes;
-    out.report = j;
-    out.seconds = secs;
-    out.timing = {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.zero_one_s}};
-    return out;
+    const nlohmann::json cnf = {{"vars", r.local_vars + (zsat ? r.zero_one_vars : 0)},
+                                {"clauses", r.local_clauses + (zsat ? r.zero_one_clauses : 0)},
+                                {"max_vars", std::max(r.local_max_vars, zsat ? r.zero_one_vars : 0)},
+                                {"max_clauses", std::max(r.local_max_clauses, zsat ? r.zero_one_clauses : 0)}};
+    return sat_stages_outcome(pr, head, verdict, so.second, "0-1 principle", r.local_miters + 1, r.local_distinct + (zsat ? 1 : 0),
+                              cnf, stages_json(r), r.why, secs,
+                              {{"encode_seconds", r.structure_s}, {"solve_seconds", r.local_s + r.zero_one_s}});
   };
   // A counterexample the exact evaluator confirmed on the whole circuit.
   auto refuted = [&](Failure f) {
@@ -168,12 +189,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   }
   // Not recognised, or a local failure (its leaf values need not be reachable): the monolithic
   // miter decides, and finds the whole circuit's counterexample if there is one.
-  pr.notes.push_back("--sat-strategy stages: " + r.why + "; the monolithic miter decides");
-  SatOutcome out = solve_sat_problem(pr, o, head);
-  out.report["sat"]["strategy"] = "monolithic";
-  out.report["sat"]["stages"] = stages_json(r);
-  out.report["sat"]["stages"]["failed"] = r.why;
-  return out;
+  return sat_stages_fallback(pr, o, head, r.why, stages_json(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 }  // namespace cz

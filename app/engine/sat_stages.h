@@ -29,6 +29,16 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
                               const SatOptions& o, const nlohmann::json& head);
 // circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
+// The report of a stage-wise run that did not fall back (proved / undecided / refuted by stages):
+// the keys every --method sat report has, sat.strategy = "stages", sat.method = method.
+SatOutcome sat_stages_outcome(const SatProblem& pr, const nlohmann::json& head, const std::string& verdict,
+                              const std::optional<circuits::sat::SolverSpec>& second, const std::string& method, std::size_t miters,
+                              std::size_t miters_run, const nlohmann::json& cnf, const nlohmann::json& stages, const std::string& why,
+                              double seconds, const nlohmann::json& timing);
+// What the stages did not decide goes to the monolithic miter (solve_sat_problem) with the time
+// left; the report says so (sat.strategy = "monolithic", sat.stages with "failed" = why, a note).
+SatOutcome sat_stages_fallback(SatProblem& pr, SatOptions o, const nlohmann::json& head, const std::string& why, nlohmann::json stages,
+                               double spent_s);
 // mqar/dyadic (queries=sorted) by its stages (constructions/mqar/dyadic_stages.h), the monolithic
 // miter as the fallback; queries=each and --sat-strategy monolithic go straight to the miter.
 SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
