@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -162,6 +163,53 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const s
     throw std::runtime_error(s.name + " exited " + std::to_string(*rc) + " but printed " + to_string(r.answer));
   if (r.answer == Answer::Unknown) r.why = s.name + " gave no answer (exit " + std::to_string(*rc) + ")";
   return r;
+}
+
+std::string confirm_unsat(const SolverSpec& second, const Cnf& cnf, double timeout_s, const std::string& what,
+                          const std::atomic<bool>* cancel) {
+  const SolveResult r2 = solve(second, cnf, std::max(1.0, timeout_s), "", cancel);
+  if (r2.answer == Answer::Sat) throw std::logic_error("cadical says UNSAT and " + second.name + " SAT on " + what + " (solvers disagree)");
+  if (r2.answer == Answer::Unknown) return second.name + " (--confirm): " + r2.why + " on " + what;
+  return "";
+}
+
+std::vector<SolveResult> solve_batch(const SolverSpec& s, const std::vector<const Cnf*>& cnfs, const BatchOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto left = [&] { return o.timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  std::vector<SolveResult> res(cnfs.size());
+  for (SolveResult& r : res) r.why = "not run";
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  std::exception_ptr err;
+  auto work = [&] {
+    try {
+      for (std::size_t q; !stop && (q = next.fetch_add(1)) < cnfs.size();) {
+        if (o.started) o.started(q);
+        SolveResult r;
+        if (left() <= 0) r.why = "time limit";
+        else r = solve(s, *cnfs[q], left(), "", o.cancel);
+        if (r.answer == Answer::Unsat && o.second) {
+          const std::string why = confirm_unsat(*o.second, *cnfs[q], left(), o.what ? o.what(q) : "miter " + std::to_string(q), o.cancel);
+          if (!why.empty()) r = SolveResult{Answer::Unknown, {}, r.seconds, why};
+        }
+        if (o.stop_at_first && r.answer != Answer::Unsat) stop = true;
+        res[q] = std::move(r);
+        if (o.finished) o.finished(q);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(mu);
+      if (!err) err = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  const unsigned T = std::max(1u, std::min<unsigned>(o.threads, static_cast<unsigned>(std::max<std::size_t>(cnfs.size(), 1))));
+  for (unsigned k = 1; k < T; ++k) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  if (err) std::rethrow_exception(err);
+  return res;
 }
 
 }  // namespace cz::circuits::sat

@@ -276,9 +276,8 @@ std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& 
   if (r.answer == Answer::Unknown) throw std::runtime_error(r.why);
   if (r.answer == Answer::Unsat) {
     if (second) {
-      const SolveResult r2 = solve(*second, cnf, std::max(1.0, timeout_s - since(t0)), "", cancel);
-      if (r2.answer == Answer::Sat) throw std::logic_error("cadical says UNSAT and " + second->name + " SAT on the 0-1 miter (solvers disagree)");
-      if (r2.answer == Answer::Unknown) throw std::runtime_error(second->name + " (--confirm): " + r2.why);
+      const std::string why = confirm_unsat(*second, cnf, timeout_s - since(t0), "the 0-1 miter", cancel);
+      if (!why.empty()) throw std::runtime_error(why);
     }
     return std::nullopt;
   }
@@ -306,14 +305,11 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     return r;
   };
   // --confirm: "" when the second solver agrees (or there is none), else why it did not answer.
-  auto confirm_unsat = [&](const Cnf& f, const std::string& what) -> std::string {
+  auto confirm = [&](const Cnf& f, const std::string& what) -> std::string {
     if (!o.second) return "";
-    const SolveResult r2 = solve(*o.second, f, std::max(1.0, o.timeout_s - since(t0)), "", o.cancel);
-    if (r2.answer == Answer::Sat)
-      throw std::logic_error("cadical says UNSAT and " + o.second->name + " SAT on " + what + " (solvers disagree)");
-    if (r2.answer == Answer::Unknown) return o.second->name + " (--confirm): " + r2.why + " on " + what;
-    ++confirmed;
-    return "";
+    const std::string why = confirm_unsat(*o.second, f, o.timeout_s - since(t0), what, o.cancel);
+    if (why.empty()) ++confirmed;
+    return why;
   };
   // Step 2: one CNF per comparator, in order (the cut set grows with it); identical CNFs once.
   const auto t1 = Clock::now();
@@ -364,37 +360,17 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
     r.local_max_vars = std::max(r.local_max_vars, static_cast<std::size_t>(f.num_vars));
     r.local_max_clauses = std::max(r.local_max_clauses, f.num_clauses);
   }
-  std::vector<SolveResult> res(cnfs.size());
-  {
-    std::atomic<std::size_t> next{0};
-    std::mutex mu;
-    std::exception_ptr err;
-    auto work = [&] {
-      try {
-        for (std::size_t q; (q = next.fetch_add(1)) < cnfs.size();) {
-          const double left = o.timeout_s - since(t0);
-          if (left <= 0) {
-            res[q].why = "time limit";
-            continue;
-          }
-          res[q] = solve(solver, cnfs[q], left, "", o.cancel);
-          if (res[q].answer == Answer::Unsat) {
-            const std::string why = confirm_unsat(cnfs[q], "a local miter");
-            if (!why.empty()) res[q] = SolveResult{Answer::Unknown, {}, 0, why};
-          }
-        }
-      } catch (...) {
-        std::lock_guard<std::mutex> lk(mu);
-        if (!err) err = std::current_exception();
-      }
-    };
-    std::vector<std::thread> pool;
-    const unsigned T = std::max(1u, std::min<unsigned>(o.threads, static_cast<unsigned>(cnfs.size())));
-    for (unsigned k = 1; k < T; ++k) pool.emplace_back(work);
-    work();
-    for (auto& th : pool) th.join();
-    if (err) std::rethrow_exception(err);
-  }
+  std::vector<const Cnf*> batch;
+  for (const Cnf& f : cnfs) batch.push_back(&f);
+  BatchOptions bo;
+  bo.timeout_s = o.timeout_s - since(t0);
+  bo.threads = o.threads;
+  bo.cancel = o.cancel;
+  bo.second = o.second ? &*o.second : nullptr;
+  bo.what = [](std::size_t) { return std::string("a local miter"); };
+  const std::vector<SolveResult> res = solve_batch(solver, batch, bo);
+  if (o.second)
+    for (const SolveResult& q : res) confirmed += q.answer == Answer::Unsat ? 1 : 0;
   // Comparators whose local miter is SAT, in network order. Their leaf values need not be
   // reachable: each gets a prefix miter over the circuit's inputs (its whole input cone): SAT is a
   // circuit input on which it misbehaves (the engine evaluates the whole circuit on it); UNSAT
@@ -436,7 +412,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
           r.prefix_clauses += cnf.num_clauses;
           pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), "", o.cancel);
           if (pr.answer == Answer::Unsat) {
-            const std::string why = confirm_unsat(cnf, "the prefix miter of comparator " + std::to_string(k));
+            const std::string why = confirm(cnf, "the prefix miter of comparator " + std::to_string(k));
             if (!why.empty()) pr = SolveResult{Answer::Unknown, {}, 0, why};
           }
         }

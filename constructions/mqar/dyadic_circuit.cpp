@@ -102,7 +102,6 @@ struct Dyadic {
       std::vector<dy::Step>* steps = nullptr;
       if (trace) {
         DyNodeTrace& t = trace->nodes[static_cast<std::size_t>(id)];
-        (keys ? t.keys : t.queries) = true;
         steps = keys ? &t.key_merge : &t.query_merge;
       }
       s.swaps = dy::apply_traced(b, s.recs, s.net, keys && id == flip_node ? 0 : -1, steps);

@@ -86,8 +86,8 @@ struct DyadicCircuit {
 // positions itself and checks every wire it names against the circuit, so a wrong trace can only
 // make it fall back, never prove. Words are LSB first; a record is key word ++ load word.
 struct DyNodeTrace {
-  bool keys = false, queries = false;     // whether this node's sorted keys / queries were built
-  std::vector<dy::Step> key_merge, query_merge;  // the merge of its children's sorted records
+  // The merge of its children's sorted records (empty: not built; a merge has >= 1 comparator).
+  std::vector<dy::Step> key_merge, query_merge;
   std::vector<std::vector<circuits::Wire>> res;  // internal node: the block's answers ([found] ++ value)
   std::vector<dy::Step> unroute;            // top-down pass: its query merge run backwards on acc
   std::vector<std::vector<circuits::Wire>> acc_right;  // acc of its right child after the OR with res

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <map>
-#include <mutex>
+#include <optional>
 #include <stdexcept>
-#include <thread>
 #include <unordered_map>
 
 #include "circuits/sat/cut_cone.h"
@@ -37,17 +35,7 @@ struct Miter {
   std::string what;
   sat::Cnf cnf;
   bool block = false;
-  bool trivially_ok = false;  // bad folded to false: holds structurally, nothing to solve
 };
-
-// Finishes a miter: bad must be false; a constant bad is decided without a solver.
-void finish_miter(Miter& m, int bad, sat::Gates& g) {
-  if (bad == g.f()) {
-    m.trivially_ok = true;
-    return;
-  }
-  m.cnf.add({bad});
-}
 
 class Prover {
  public:
@@ -145,8 +133,9 @@ class Prover {
         for (std::size_t tok = 0; tok < cfg_.codec.c; ++tok) {
           const std::vector<std::int64_t> cw = mqar::encode_token(cfg_.codec, static_cast<std::int64_t>(tok));
           std::uint64_t v = 0;
+          std::unordered_map<GateId, int> val;  // shared by the word's bits
           for (std::size_t b = 0; b < kb_; ++b) {
-            const int bit = eval(w[b].id, slot, cw);
+            const int bit = eval(w[b].id, slot, cw, val);
             if (bit < 0) return why_;
             v |= static_cast<std::uint64_t>(bit) << b;
           }
@@ -163,9 +152,9 @@ class Prover {
   }
 
   // The exact 0/1 value of Bit wire id when only `slot`'s inputs are set (to cw); -1 (why_) when
-  // its cone reads another input or a Field gate.
-  int eval(GateId root, const std::unordered_map<GateId, int>& slot, const std::vector<std::int64_t>& cw) {
-    std::unordered_map<GateId, int> val;
+  // its cone reads another input or a Field gate. val: values known so far (same slot and cw).
+  int eval(GateId root, const std::unordered_map<GateId, int>& slot, const std::vector<std::int64_t>& cw,
+           std::unordered_map<GateId, int>& val) {
     std::vector<std::pair<GateId, bool>> stack{{root, false}};
     while (!stack.empty()) {
       auto [id, expanded] = stack.back();
@@ -222,7 +211,7 @@ class Prover {
       return true;
     }
     const DyNodeTrace& tn = t_.nodes[static_cast<std::size_t>(id)];
-    if (!(keys ? tn.keys : tn.queries)) return fail("node " + std::to_string(id) + "'s " + kind + " merge is not in the trace");
+    if ((keys ? tn.key_merge : tn.query_merge).empty()) return fail("node " + std::to_string(id) + "'s " + kind + " merge is not in the trace");
     if (!sorted(nd.left, keys, r) || !sorted(nd.right, keys, r)) return false;
     std::vector<Word> pos = *memo[static_cast<std::size_t>(nd.left)];
     const auto& right = *memo[static_cast<std::size_t>(nd.right)];
@@ -253,8 +242,7 @@ class Prover {
     }
     if (!merges(net, m / 2)) return fail(mt.what + " does not merge two sorted halves (0-1 check)");
     ++r.mergers;
-    finish_miter(mt, bad, g);
-    miters_.push_back(std::move(mt));
+    keep(std::move(mt), bad, g);
     slot = std::move(pos);
     return true;
   }
@@ -324,8 +312,7 @@ class Prover {
         want.insert(want.end(), val.begin(), val.end());
         bad = g.or_(bad, -sat::lits_equal(g, got, want));
       }
-      finish_miter(mt, bad, g);
-      miters_.push_back(std::move(mt));
+      keep(std::move(mt), bad, g);
     }
     return "";
   }
@@ -345,7 +332,7 @@ class Prover {
     std::vector<Word> accR = tn.res;
     if (acc) {
       const auto& route = tn.query_merge;
-      if (!tn.queries || tn.unroute.size() != route.size() || acc->size() != nd.members.size())
+      if (route.empty() || tn.unroute.size() != route.size() || acc->size() != nd.members.size())
         return fail("node " + std::to_string(id) + "'s routing back does not match its query merge");
       Miter mt;
       mt.what = "node " + std::to_string(id) + "'s routing back";
@@ -380,8 +367,7 @@ class Prover {
         bad = g.or_(bad, -sat::lits_equal(g, o, want));
         ++r.or_words;
       }
-      finish_miter(mt, bad, g);
-      miters_.push_back(std::move(mt));
+      keep(std::move(mt), bad, g);
       accR = tn.acc_right;
     } else {
       for (std::size_t p = 0; p < h; ++p)
@@ -410,6 +396,14 @@ class Prover {
         }
       }
     return "";
+  }
+
+  // A miter to solve: bad must be false. Folded to false it holds structurally (nothing to solve);
+  // folded to true it stays, as a trivially SAT CNF, so that it fails like any other.
+  void keep(Miter mt, int bad, sat::Gates& g) {
+    if (bad == g.f()) return;
+    mt.cnf.add({bad});
+    miters_.push_back(std::move(mt));
   }
 
   bool fail(std::string why) {
@@ -444,79 +438,47 @@ DyStageResult prove_dyadic_stages(const Circuit& c, const DyadicTrace& t, const 
     r.why = why;
     return r;
   }
-  // Local miters first (small), then the blocks, largest first; `threads` solver processes.
+  // Local miters first (small), then the blocks, largest first; `threads` solver processes; the
+  // first miter that is not UNSAT ends the run (no proof; the caller falls back).
   std::vector<Miter>& ms = pv.miters_;
   std::stable_sort(ms.begin(), ms.end(), [](const Miter& a, const Miter& b) {
     if (a.block != b.block) return !a.block;
     return a.block && a.cnf.num_clauses > b.cnf.num_clauses;
   });
   if (o.on_built) o.on_built(ms.size());
-  std::mutex mu;
-  std::size_t next = 0;
-  std::optional<std::pair<St, std::string>> stop;  // first failure / undecided
-  auto work = [&] {
-    for (;;) {
-      std::size_t k;
-      {
-        std::lock_guard<std::mutex> lk(mu);
-        if (stop || next == ms.size()) return;
-        k = next++;
-      }
-      Miter& m = ms[k];
-      if (o.on_start) o.on_start(k, m.what);
-      if (m.trivially_ok) {
-        if (o.on_done) o.on_done(k);
-        continue;
-      }
-      const double left = o.timeout_s - since(t0);
-      sat::SolveResult sr;
-      if (left <= 0) sr.why = "time limit";
-      else sr = sat::solve(solver, m.cnf, left, "", o.cancel);
-      std::optional<std::string> second_why;
-      if (sr.answer == sat::Answer::Unsat && o.second) {
-        const sat::SolveResult r2 = sat::solve(*o.second, m.cnf, std::max(1.0, o.timeout_s - since(t0)), "", o.cancel);
-        if (r2.answer == sat::Answer::Sat)
-          throw std::logic_error("cadical says UNSAT and " + o.second->name + " SAT on " + m.what + " (solvers disagree)");
-        if (r2.answer == sat::Answer::Unknown) second_why = o.second->name + " (--confirm): " + r2.why;
-      }
-      if (o.on_done) o.on_done(k);
-      std::lock_guard<std::mutex> lk(mu);
-      ++r.miters;
-      r.vars += static_cast<std::size_t>(m.cnf.num_vars);
-      r.clauses += m.cnf.num_clauses;
-      r.max_vars = std::max(r.max_vars, static_cast<std::size_t>(m.cnf.num_vars));
-      r.max_clauses = std::max(r.max_clauses, m.cnf.num_clauses);
-      (m.block ? r.block_s : r.local_s) += sr.seconds;
-      if (m.block) r.max_block_s = std::max(r.max_block_s, sr.seconds);
-      if (sr.answer == sat::Answer::Sat && !stop)
-        stop = {St::Failed, m.what + ": the miter is SAT (the stage misbehaves for some values of its cut wires)"};
-      else if (sr.answer == sat::Answer::Unknown && !stop)
-        stop = {St::Undecided, m.what + ": " + sr.why};
-      else if (second_why && !stop)
-        stop = {St::Undecided, m.what + ": " + *second_why};
-      else if (sr.answer == sat::Answer::Unsat && o.second && !second_why)
-        ++r.confirmed;
-    }
-  };
-  std::vector<std::thread> pool;
-  std::exception_ptr err;
-  std::mutex err_mu;
-  for (unsigned k = 0; k < std::max(1u, o.threads); ++k)
-    pool.emplace_back([&] {
-      try {
-        work();
-      } catch (...) {
-        std::lock_guard<std::mutex> lk(err_mu);
-        if (!err) err = std::current_exception();
-        std::lock_guard<std::mutex> lk2(mu);
-        if (!stop) stop = {St::Undecided, "error"};
-      }
-    });
-  for (auto& th : pool) th.join();
-  if (err) std::rethrow_exception(err);
-  if (stop) {
-    r.status = stop->first;
-    r.why = stop->second;
+  std::vector<const sat::Cnf*> batch;
+  for (const Miter& m : ms) batch.push_back(&m.cnf);
+  sat::BatchOptions bo;
+  bo.timeout_s = o.timeout_s - since(t0);
+  bo.threads = o.threads;
+  bo.cancel = o.cancel;
+  bo.second = o.second ? &*o.second : nullptr;
+  bo.stop_at_first = true;
+  bo.what = [&](std::size_t k) { return ms[k].what; };
+  if (o.on_start) bo.started = [&](std::size_t k) { o.on_start(k, ms[k].what); };
+  bo.finished = o.on_done;
+  const std::vector<sat::SolveResult> res = sat::solve_batch(solver, batch, bo);
+  std::optional<std::size_t> sat_at, unknown_at;
+  for (std::size_t k = 0; k < ms.size(); ++k) {
+    const sat::SolveResult& q = res[k];
+    if (q.answer == sat::Answer::Sat && !sat_at) sat_at = k;
+    if (q.answer == sat::Answer::Unknown && q.why != "not run" && !unknown_at) unknown_at = k;
+    if (q.answer == sat::Answer::Unknown && q.why == "not run") continue;
+    ++r.miters;
+    r.vars += static_cast<std::size_t>(ms[k].cnf.num_vars);
+    r.clauses += ms[k].cnf.num_clauses;
+    r.max_vars = std::max(r.max_vars, static_cast<std::size_t>(ms[k].cnf.num_vars));
+    r.max_clauses = std::max(r.max_clauses, ms[k].cnf.num_clauses);
+    (ms[k].block ? r.block_s : r.local_s) += q.seconds;
+    if (ms[k].block) r.max_block_s = std::max(r.max_block_s, q.seconds);
+    if (q.answer == sat::Answer::Unsat && o.second) ++r.confirmed;
+  }
+  if (sat_at) {
+    r.status = St::Failed;
+    r.why = ms[*sat_at].what + ": the miter is SAT (the stage misbehaves for some values of its cut wires)";
+  } else if (unknown_at) {
+    r.status = St::Undecided;
+    r.why = ms[*unknown_at].what + ": " + res[*unknown_at].why;
   } else {
     r.status = St::Proved;
   }
