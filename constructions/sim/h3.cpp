@@ -1,45 +1,55 @@
-// sim/h3: H3 in the form y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))) (model/h3.h; spec §3 [M]) with a
-// shift SSM and a diagonal SSM of state size m per channel, compiled into BaseConv through the
-// SSM kernels as Hyena of order 2 without a short filter (constructions/sim/hyena_sim.h): an
-// (N, 3, d, N, 3d) model, ours [R]. Verified exactly against H3 run as its recurrences (no kernel,
-// no convolution in the reference). Weights and SSM parameters are seeded integers, |λ| <= 2.
-// Paper (row 16): (N, Õ(L), d, Õ(N'), Õ(d')), H3 read as L = 2 (two gates), N' = N, d' = 3d.
+// sim/h3: H3 as published (Fu et al. 2023; zoology's mixers/h3/h3.py; spec §3 [V, corrected
+// 12-03]), y = Q ⊙ (h_diag ∗ ((h_shift ∗ K) ⊙ V)) (model/h3.h), with per-channel shift and
+// diagonal SSMs of state m, compiled through Hyena of order 2 (v = K, p^1 = V, p^2 = Q) into an
+// (N, 3, d, N, 3d) model, ours [R]. -p form=shift_v builds the variant this project called "h3"
+// before 12-03, y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))) (a different operator at d ≥ 2).
+// Verified exactly against H3 run as its recurrences (no kernel, no convolution).
+// Paper (row 16): (N, Õ(L), d, Õ(N'), Õ(d')), H3 read as L = 2 (two gates) per layer, N' = N and
+// d' = d (H3's own channels: its SSMs run on the d channels of K and of K·V); ours is 3d wide.
+// -p stack=S stacks S H3 layers (constructions/sim/stacked.h): L = 2S.
 #include "constructions/primitives/support.h"
 #include "constructions/sim/hyena_sim.h"
+#include "constructions/sim/stacked.h"
 #include "model/h3.h"
 
 namespace cz {
 namespace {
 
 struct H3State {
-  H3Operator op;
+  std::vector<H3Operator> ops;
 };
 
 const bool registered = register_construction({
-    "sim/h3", "h3", "H3 (shift and diagonal SSMs, state m) as an exact (N, 3, d, N, 3d) BaseConv",
+    "sim/h3", "h3", "H3 as published (shift SSM on K, gate with V, diagonal SSM, gate with Q; state m) as an exact (N, 3, d, N, 3d) BaseConv",
     [] {
       auto p = prim::shape_params(4, 1);
       p.push_back(int_param("m", 2, 1, 64, "SSM state size per channel"));
       p.push_back(int_param("wseed", 1, 0, 1 << 30, "seed of the H3 operator's integer weights"));
       p.push_back(int_param("wrange", 2, 1, 1 << 20, "projections, B, C, D drawn from [-wrange, wrange]"));
+      p.push_back(choice_param("form", "published", {"published", "shift_v"},
+                               "published: y = Q ⊙ (h_diag ∗ ((h_shift ∗ K) ⊙ V)) (Fu et al. 2023); shift_v: Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))), the pre-12-03 reading"));
+      p.push_back(sim::stack_param());
       return p;
     }(),
     [](const Params& p) {
-      const std::size_t d = p.u("d"), N = p.u("N");
-      prim::require_build(p, "sim/h3", 3, 3 * d);
+      const std::size_t d = p.u("d"), N = p.u("N"), S = p.u("stack");
+      prim::require_build(p, "sim/h3", 3 * S, 3 * d);
       auto st = std::make_shared<H3State>();
-      st->op = random_h3(N, d, p.u("m"), p.u("wseed"), p.i("wrange"));
+      const H3Form form = p.s("form") == "published" ? H3Form::Published : H3Form::ShiftV;
+      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_h3(N, d, p.u("m"), seed, p.i("wrange"), form); });
       Built b;
-      b.model = sim::hyena_to_baseconv(h3_as_hyena(st->op), false);
+      b.model = sim::stacked_model(st->ops, [](const H3Operator& op) { return sim::hyena_to_baseconv(h3_as_hyena(op), false); });
       const std::string ours = "ours (constructions/sim/h3.cpp [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
-      b.claims = prim::our_tuple(*b.model, 3, static_cast<long long>(N), static_cast<long long>(3 * d), ours);
-      b.claims.push_back(shape_claim("layers", "Õ(L), L = 2", 2.0, paper, b.model->layers.size()));
+      b.claims = prim::our_tuple(*b.model, static_cast<long long>(3 * S), static_cast<long long>(N), static_cast<long long>(3 * d), ours);
+      b.claims.push_back(shape_claim("layers", "Õ(L), L = 2·stack", 2.0 * static_cast<double>(S), paper, b.model->layers.size()));
       b.claims.push_back(shape_claim("inner_N", "Õ(N'), N' = N", static_cast<double>(N), paper, b.model->inner_N));
-      b.claims.push_back(shape_claim("inner_d", "Õ(d'), d' = 3d", static_cast<double>(3 * d), paper, b.model->inner_d));
+      b.claims.push_back(shape_claim("inner_d", "Õ(d'), d' = d (H3's channels)", static_cast<double>(d), paper, b.model->inner_d));
       const ParamCount pc = count_params(*b.model);
-      b.metrics = {{"h3_params", 3 * d * d + 2 * d * (2 * p.u("m") + 1) + d * p.u("m")},
-                   {"baseconv_params_dense", pc.dense}, {"baseconv_params_nonzero", pc.nonzero}};
-      b.notes = {"H3 as y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))) (issue 28's reading; Fu et al. shift K instead of V)",
+      const std::size_t one = 3 * d * d + 2 * d * (2 * p.u("m") + 1) + d * p.u("m");
+      b.metrics = {{"h3_params", S * one}, {"baseconv_params_dense", pc.dense}, {"baseconv_params_nonzero", pc.nonzero},
+                   {"h3_L", 2 * S}, {"h3_inner_d", d}, {"form", p.s("form")}};
+      b.notes = {form == H3Form::Published ? "H3 as published: y = Q ⊙ (h_diag ∗ ((h_shift ∗ K) ⊙ V)) (Fu et al. 2023; zoology's mixers/h3/h3.py)"
+                                           : "form=shift_v: y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))), NOT the published H3 (the pre-12-03 reading, a named variant)",
                  "reference: the SSM recurrences run step by step (model/h3.h), no kernels or convolutions",
                  "SSM parameters: seeded integers, λ in [-2, 2]; kernels h[t] = C·A^t·B + D·[t = 0] exactly"};
       b.state = st;
@@ -47,7 +57,7 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       auto st = std::static_pointer_cast<const H3State>(b.state);
-      return model_vs_semantics(*b.model, [st](const auto& r, const auto& u) { return h3_eval(r, st->op, u); },
+      return model_vs_semantics(*b.model, sim::composed(st->ops, [](const auto& r, const H3Operator& op, const auto& u) { return h3_eval(r, op, u); }),
                                 prim::domain_for(p, o, b));
     }});
 

@@ -6,14 +6,16 @@
 // JRT §3.1 states it): an (N, L, d, N', d') gated convolution is simulated by an
 // (N, Õ(L), d, Õ(N'), Õ(d')) BaseConv; for Hyena L = k (Remark H.5), N' = N, and we read its d' as
 // the projection width (k+1)·d: asymptotic, shown with the shape at these parameters.
+// -p stack=S stacks S Hyena layers (constructions/sim/stacked.h): L = k·S.
 #include "constructions/primitives/support.h"
 #include "constructions/sim/hyena_sim.h"
+#include "constructions/sim/stacked.h"
 
 namespace cz {
 namespace {
 
 struct HyenaState {
-  HyenaOperator op;
+  std::vector<HyenaOperator> ops;
 };
 
 const bool registered = register_construction({
@@ -25,25 +27,26 @@ const bool registered = register_construction({
       p.push_back(int_param("wrange", 2, 1, 1 << 20, "the weights are drawn from [-wrange, wrange]"));
       p.push_back(choice_param("layout", "wide", {"wide", "narrow"},
                                "wide: (N, k+2, d, N, (k+1)d), every p^l carried; narrow: (N, 2k+1, d, N, 3d), u carried and each p^l made before its gate"));
+      p.push_back(sim::stack_param());
       return p;
     }(),
     [](const Params& p) {
-      const std::size_t k = p.u("order"), d = p.u("d"), N = p.u("N");
+      const std::size_t k = p.u("order"), d = p.u("d"), N = p.u("N"), S = p.u("stack");
       const bool narrow = p.s("layout") == "narrow";
-      const std::size_t layers = narrow ? 2 * k + 1 : k + 2, width = narrow ? 3 * d : (k + 1) * d;
+      const std::size_t layers = S * (narrow ? 2 * k + 1 : k + 2), width = narrow ? 3 * d : (k + 1) * d;
       prim::require_build(p, "sim/hyena", layers, width);
       auto st = std::make_shared<HyenaState>();
-      st->op = random_hyena(N, d, k, p.u("wseed"), p.i("wrange"));
+      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_hyena(N, d, k, seed, p.i("wrange")); });
       Built b;
-      b.model = narrow ? sim::hyena_to_baseconv_narrow(st->op) : sim::hyena_to_baseconv(st->op);
+      b.model = sim::stacked_model(st->ops, [narrow](const HyenaOperator& op) { return narrow ? sim::hyena_to_baseconv_narrow(op) : sim::hyena_to_baseconv(op); });
       const std::string ours = "ours (constructions/sim/hyena_sim.h, model/zoo_compile.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
       b.claims = prim::our_tuple(*b.model, static_cast<long long>(layers), static_cast<long long>(N), static_cast<long long>(width), ours);
-      b.claims.push_back(shape_claim("layers", "Õ(L), L = k", static_cast<double>(k), paper, b.model->layers.size()));
+      b.claims.push_back(shape_claim("layers", "Õ(L), L = k·stack", static_cast<double>(k * S), paper, b.model->layers.size()));
       b.claims.push_back(shape_claim("inner_N", "Õ(N'), N' = N", static_cast<double>(N), paper, b.model->inner_N));
       b.claims.push_back(shape_claim("inner_d", "Õ(d'), d' = (k+1)d", static_cast<double>((k + 1) * d), paper, b.model->inner_d));
       const ParamCount pc = count_params(*b.model);
-      b.metrics = {{"hyena_params", hyena_params(st->op)}, {"baseconv_params_dense", pc.dense},
-                   {"baseconv_params_nonzero", pc.nonzero}, {"hyena_L", k}, {"hyena_inner_d", (k + 1) * d}};
+      b.metrics = {{"hyena_params", S * hyena_params(st->ops.front())}, {"baseconv_params_dense", pc.dense},
+                   {"baseconv_params_nonzero", pc.nonzero}, {"hyena_L", k * S}, {"hyena_inner_d", (k + 1) * d}};
       b.notes = {"Hyena weights: seeded integers in [-wrange, wrange] (wseed), h_s with taps at rows < 3, long filters of length N",
                  "reference: Hyena's own exact evaluation (model/hyena.h), written without BaseConv code",
                  "causal convolution throughout; Hyena's d' read as the projection width (k+1)·d"};
@@ -52,7 +55,7 @@ const bool registered = register_construction({
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       auto st = std::static_pointer_cast<const HyenaState>(b.state);
-      return model_vs_semantics(*b.model, [st](const auto& r, const auto& u) { return hyena_eval(r, st->op, u); },
+      return model_vs_semantics(*b.model, sim::composed(st->ops, [](const auto& r, const HyenaOperator& op, const auto& u) { return hyena_eval(r, op, u); }),
                                 prim::domain_for(p, o, b));
     }});
 

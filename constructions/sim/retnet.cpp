@@ -7,19 +7,24 @@
 // (N, Õ(L), d, Õ(N'), Õ(d')) BaseConv; RetNet as a gated convolution (spec §3 [M]) has two gates
 // (L = 2) and width d' = H·dk·dv (one channel per (a, b) product: "d' = O(d²)"). Against RetNet's
 // projection width H·(2dk + dv) the width grows like dv: reported as a metric, not hidden.
+// -p rotation=rational (the default) rotates q and k by position as RetNet does (xPos without its
+// scale: per head and coordinate pair a rational point (cos θ, sin θ) of the unit circle, exact),
+// which adds a cos and a sin channel per key and query coordinate (d' = H·dk·dv + 4·H·dk);
+// rotation=none is θ = 0. -p stack=S stacks S retention layers (constructions/sim/stacked.h).
 #include "constructions/primitives/support.h"
 #include "constructions/sim/rational_check.h"
 #include "constructions/sim/retnet_sim.h"
+#include "constructions/sim/stacked.h"
 
 namespace cz {
 namespace {
 
 struct RetNetState {
-  RetNetOperator op;
+  std::vector<RetNetOperator> ops;
 };
 
 const bool registered = register_construction({
-    "sim/retnet", "retnet", "RetNet retention (H heads, rational decay γ) as an exact (N, 4, d, N, H·dk·dv + 2H·dk) BaseConv",
+    "sim/retnet", "retnet", "RetNet retention (H heads, rational decay γ, rational rotation) as an exact (N, 4, d, N, H·dk·dv + 4H·dk) BaseConv",
     [] {
       auto p = prim::shape_params(4, 1);
       p.push_back(int_param("heads", 1, 1, 64, "number of retention heads H"));
@@ -28,42 +33,54 @@ const bool registered = register_construction({
       p.push_back(int_param("gexp", 1, 0, 60, "decay γ_h = 1 − 2^-(gexp+h) (RetNet: gexp = 5); 0: γ = 1, an integral model"));
       p.push_back(int_param("wseed", 1, 0, 1 << 30, "seed of RetNet's integer projections"));
       p.push_back(int_param("wrange", 2, 1, 1 << 20, "projections drawn from [-wrange, wrange]"));
+      p.push_back(choice_param("rotation", "rational", {"rational", "none"},
+                               "rational: q, k rotated by nθ per coordinate pair, (cos θ, sin θ) a seeded Pythagorean point (needs dk even); none: θ = 0"));
+      p.push_back(sim::stack_param());
       return p;
     }(),
     [](const Params& p) {
-      const std::size_t N = p.u("N"), d = p.u("d"), H = p.u("heads"), dk = p.u("dk"), dv = p.u("dv");
-      const std::size_t gated = H * dk * dv, width = std::max(d, gated + 2 * H * dk);
-      prim::require_build(p, "sim/retnet", 4, width);
+      const std::size_t N = p.u("N"), d = p.u("d"), H = p.u("heads"), dk = p.u("dk"), dv = p.u("dv"), S = p.u("stack");
+      const bool rotate = p.s("rotation") == "rational";
+      if (rotate && dk % 2)
+        throw InputError("rotation=rational rotates pairs of key coordinates: dk must be even (or -p rotation=none)", "-p dk");
+      const std::size_t gated = H * dk * dv, width = std::max(d, gated + (rotate ? 4 : 2) * H * dk);
+      prim::require_build(p, "sim/retnet", 4 * S, width);
       auto st = std::make_shared<RetNetState>();
-      st->op = random_retnet(N, d, H, dk, dv, p.u("wseed"), p.i("wrange"), p.u("gexp"));
+      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_retnet(N, d, H, dk, dv, seed, p.i("wrange"), p.u("gexp"), rotate); });
       Built b;
-      b.model = sim::retnet_to_baseconv(st->op);
+      b.model = sim::stacked_model(st->ops, [](const RetNetOperator& op) { return sim::retnet_to_baseconv(op); });
       const std::string ours = "ours (constructions/sim/retnet_sim.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
-      b.claims = prim::our_tuple(*b.model, 4, static_cast<long long>(N), static_cast<long long>(width), ours);
-      b.claims.push_back(shape_claim("layers", "Õ(L), L = 2", 2.0, paper, b.model->layers.size()));
+      b.claims = prim::our_tuple(*b.model, static_cast<long long>(4 * S), static_cast<long long>(N), static_cast<long long>(width), ours);
+      b.claims.push_back(shape_claim("layers", "Õ(L), L = 2·stack", 2.0 * static_cast<double>(S), paper, b.model->layers.size()));
       b.claims.push_back(shape_claim("inner_N", "Õ(N'), N' = N", static_cast<double>(N), paper, b.model->inner_N));
       b.claims.push_back(shape_claim("inner_d", "Õ(d'), d' = H·dk·dv", static_cast<double>(gated), paper, b.model->inner_d));
       const ParamCount pc = count_params(*b.model);
-      b.metrics = {{"retnet_params", retnet_params(st->op)},
+      b.metrics = {{"retnet_params", S * retnet_params(st->ops.front()) + (rotate ? S * H * dk : 0)},
                    {"baseconv_params_dense", pc.dense},
                    {"baseconv_params_nonzero", pc.nonzero},
-                   {"retnet_L", 2},
+                   {"retnet_L", 2 * S},
+                   {"rotation", p.s("rotation")},
                    {"gated_conv_width", gated},
                    {"projection_width", H * (2 * dk + dv)},
                    {"ring", b.model->ring}};
-      std::string gammas;
-      for (const Rat& g : st->op.gamma) gammas += (gammas.empty() ? "" : ", ") + g.str();
+      std::string gammas, rots;
+      for (const Rat& g : st->ops.front().gamma) gammas += (gammas.empty() ? "" : ", ") + g.str();
+      for (const auto& head : st->ops.front().rotation)
+        for (const auto& [c, sn] : head) rots += (rots.empty() ? "" : ", ") + ("(" + c.str() + ", " + sn.str() + ")");
       b.notes = {"RetNet weights: seeded integers in [-wrange, wrange] (wseed); decays γ = " + gammas +
                      (b.model->ring == "Q" ? " (rational: the model is over Q and is checked over Q)" : " (integral: the model is over Z)"),
                  "reference: RetNet's recurrent form S_n = γ·S_{n−1} + k_nᵀ v_n, o_n = q_n·S_n (model/retnet.h), no convolution",
                  "width: ⟨q_n, k_m⟩ v_m expands into H·dk·dv products, one channel each, plus 2·H·dk key and query channels",
-                 "left out: RetNet's GroupNorm and swish gate (not polynomial); the retention is simulated"};
+                 rotate ? "rotation (xPos without its scale ζ): layer 0's (cos θ, sin θ) per head and pair " + rots +
+                              "; q and k rotated by nθ, exactly (rational points of the unit circle)"
+                        : "rotation=none: θ = 0 (RetNet rotates q and k by position; this is its unrotated retention)",
+                 "left out: RetNet's GroupNorm and swish gate (not polynomial) and xPos's length scale; the retention is simulated"};
       b.state = st;
       return b;
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {
       auto st = std::static_pointer_cast<const RetNetState>(b.state);
-      return sim::exact_model_vs_semantics(*b.model, [st](const auto& r, const auto& u) { return retnet_eval(r, st->op, u); },
+      return sim::exact_model_vs_semantics(*b.model, sim::composed(st->ops, [](const auto& r, const RetNetOperator& op, const auto& u) { return retnet_eval(r, op, u); }),
                                            prim::domain_for(p, o, b));
     }});
 

@@ -37,7 +37,15 @@ struct Entry {
   nlohmann::json data = nullptr;  // fits, per-size numbers, ...
   nlohmann::json evidence = nlohmann::json::array();  // what the status is decided from (status.h)
   std::string note;
+  // What a status is about (issue 35): "our construction" (the row measures a construction of
+  // ours against the paper's bound or existence claim: "missed" or "inconsistent" is about our
+  // construction, not evidence against the paper) or "the paper" (the row checks the paper's own
+  // statement: a definition, a lemma, a lower bound, an explicit formula; "refuted" refutes it).
+  std::string subject;
 };
+inline const std::vector<std::string> kSubjects = {"our construction", "the paper"};
+// The subject of spec §12 row n (rows not listed measure our constructions).
+std::string row_subject(int n);
 
 struct Options {
   bool fast = false;

@@ -32,11 +32,18 @@ void rows_declared(Rows& r) {
         static const std::map<std::string, std::pair<std::string, std::vector<std::string>>> knob = {
             {"primitive/identity", {"N", {"4", "5", "6", "8", "10", "12"}}}, {"primitive/cumsum", {"N", {"4", "5", "6", "8", "10", "12"}}},
             {"primitive/remember", {"N", {"6", "8", "10", "12", "14", "16"}}}, {"mqar/attention", {"n", {"3", "4", "5", "6", "8", "10"}}},
-            {"mqar/autocorrelation", {"n", {"2", "3", "4", "5", "6", "8"}}}, {"mqar/dyadic", {"n", {"2", "4", "8", "16", "32"}}},
+            {"mqar/autocorrelation", {"n", {"2", "3", "4", "5", "6", "8"}}}, {"mqar/dyadic", {"n", {"2", "4", "8", "16", "32", "64", "128"}}},
             {"circuit/compare", {"d", {"4", "8", "16", "32", "64"}}}, {"circuit/sort", {"n", {"4", "8", "16", "32", "64"}}},
             {"circuit/to-model", {"D", {"2", "3", "4", "5", "6"}}}, {"sd/recurrent-jrt", {"n", {"1", "2", "3", "4", "5"}}},
             {"sd/based-jrt", {"n", {"1", "2", "3", "4", "5"}}}, {"eq/via-mqar", {"c", {"2", "4", "8", "16", "32"}}}};
-        auto it = knob.find(c.name);
+        // The gated-convolution simulations (issue 35): each Õ claim over its own size — layers
+        // over the number of stacked architecture layers, N' over N, d' over the width the
+        // architecture's d' grows with (RetNet's d' = H·dk·dv: dv).
+        static const std::map<std::string, std::pair<std::string, std::vector<std::string>>> sim_knob = {
+            {"layers", {"stack", {"1", "2", "3", "4", "6", "8"}}}, {"inner_N", {"N", {"4", "8", "16", "32", "64", "128"}}},
+            {"inner_d", {"d", {"1", "2", "3", "4", "6", "8"}}}};
+        const bool sim = c.name.rfind("sim/", 0) == 0 && sim_knob.count(cl.quantity);
+        auto it = sim ? sim_knob.find(cl.quantity) : knob.find(c.name);
         const double budget = fast ? 2 : 30;
         std::vector<std::pair<FitSpec, FitOut>> fits;
         if (!cl.shape_value && cl.claimed != "O(1)") {
@@ -47,12 +54,13 @@ void rows_declared(Rows& r) {
         } else if ((c.name == "sd/based-jrt" || c.name == "sd/recurrent-jrt") && cl.quantity == "state_bits") {
           // O(n·min(|A|,|B|)): min varies at fixed n, n varies at fixed min (both fits consistent)
           for (const FitSpec& f : {sd_state_spec_min(c.name), sd_state_spec_n(c.name)}) fits.push_back({f, cx.fit(f, fast ? 6 : 60)});
-        } else if (it == knob.end()) {
+        } else if (!sim && it == knob.end()) {
           e.evidence.push_back(label_item("not checkable here", "no size parameter to sweep"));
         } else {
           FitSpec f{c.name, {}, it->second.first, it->second.second, cl.quantity, cl.claimed,
                     cl.claimed == "O(1)" ? FitSpec::Constant : cl.claimed.rfind("Θ", 0) == 0 ? FitSpec::Theta : FitSpec::Upper, "", ""};
           if (c.name == "sd/based-jrt" || c.name == "sd/recurrent-jrt") f.fixed = {{"domain", "sized"}, {"a", "1"}, {"b", "1"}};
+          if (sim && c.name == "sim/retnet" && cl.quantity == "inner_d") f.vary = "dv";
           if (c.name == "mqar/dyadic") {
             if (cl.claimed == "O(d)" || cl.claimed == "O(log d)") f.vary = "c", f.values = {"4", "16", "64", "256", "1024"}, f.fixed = {{"n", "4"}};
             else f.fixed = {{"c", "32"}};

@@ -12,7 +12,7 @@ using json = nlohmann::json;
 
 json to_json(const Entry& e) {
   json j = {{"row", e.row ? json(*e.row) : json(nullptr)}, {"id", e.id}, {"source", e.source}, {"statement", e.statement},
-            {"status", e.status}, {"domain", e.domain}, {"command", e.command}};
+            {"status", e.status}, {"subject", e.subject}, {"domain", e.domain}, {"command", e.command}};
   if (!e.ours.empty()) j["ours"] = e.ours;
   if (!e.why.empty()) j["why"] = e.why;
   if (!e.counterexample.is_null()) j["counterexample"] = e.counterexample;
@@ -97,10 +97,11 @@ std::string tex(const std::string& s) {
 
 std::string ledger_markdown(const std::vector<Entry>& ledger) {
   std::ostringstream os;
-  os << "| # | Claim | Source | Status | Ours / finding | Reproduce |\n|---|---|---|---|---|---|\n";
+  // "About": whether the status is about our construction or about the paper's statement.
+  os << "| # | Claim | Source | Status | About | Ours / finding | Reproduce |\n|---|---|---|---|---|---|---|\n";
   for (const auto& e : ledger) {
     os << "| " << (e.row ? std::to_string(*e.row) : md_cell(e.id)) << " | " << md_cell(e.statement) << " | " << md_cell(e.source)
-       << " | **" << e.status << "** | " << md_cell(finding(e)) << " | `" << md_cell(e.command) << "` |\n";
+       << " | **" << e.status << "** | " << e.subject << " | " << md_cell(finding(e)) << " | `" << md_cell(e.command) << "` |\n";
   }
   return os.str();
 }
@@ -108,11 +109,11 @@ std::string ledger_markdown(const std::vector<Entry>& ledger) {
 std::string ledger_latex(const std::vector<Entry>& ledger) {
   std::ostringstream os;
   os << "% circuitzoo claims ledger; needs \\usepackage{longtable} (and amssymb for \\circledast)\n"
-     << "\\begin{longtable}{@{}r p{0.26\\linewidth} p{0.16\\linewidth} p{0.12\\linewidth} p{0.34\\linewidth}@{}}\n"
-     << "\\# & Claim & Source & Status & Ours / finding \\\\\n\\hline\n\\endhead\n";
+     << "\\begin{longtable}{@{}r p{0.24\\linewidth} p{0.14\\linewidth} p{0.11\\linewidth} p{0.09\\linewidth} p{0.30\\linewidth}@{}}\n"
+     << "\\# & Claim & Source & Status & About & Ours / finding \\\\\n\\hline\n\\endhead\n";
   for (const auto& e : ledger) {
     os << (e.row ? std::to_string(*e.row) : tex(e.id)) << " & " << tex(e.statement) << " & " << tex(e.source) << " & \\textbf{"
-       << tex(e.status) << "} & " << tex(finding(e)) << " \\\\\n";
+       << tex(e.status) << "} & " << tex(e.subject) << " & " << tex(finding(e)) << " \\\\\n";
   }
   os << "\\end{longtable}\n";
   return os.str();

@@ -54,6 +54,34 @@ json ssm_to_json(const Ssm& s, bool diagonal) {
   return j;
 }
 
+// RetNet's optional "rotation": one entry per head, either one [cos, sin] for every pair of the
+// head's key coordinates or an array of dk/2 such points (contract: Architecture layers).
+std::vector<std::vector<std::pair<Rat, Rat>>> rotation_from_json(const json& j, std::size_t heads, std::size_t dk, const std::string& where) {
+  if (!j.is_array() || j.size() != heads) throw InputError("expected one rotation per head (" + std::to_string(heads) + ")", where);
+  auto point = [](const json& p, const std::string& w) {
+    if (!p.is_array() || p.size() != 2) throw InputError("expected a point [cos θ, sin θ]", w);
+    return std::pair<Rat, Rat>{rat_from_json(p[0], w + "[0]"), rat_from_json(p[1], w + "[1]")};
+  };
+  std::vector<std::vector<std::pair<Rat, Rat>>> out;
+  for (std::size_t h = 0; h < heads; ++h) {
+    const std::string w = where + "[" + std::to_string(h) + "]";
+    const json& e = j[h];
+    if (!e.is_array()) throw InputError("expected [cos θ, sin θ] or an array of dk/2 of them", w);
+    std::vector<std::pair<Rat, Rat>> head;
+    if (e.size() == 2 && !e[0].is_array()) {
+      head.assign(dk / 2, point(e, w));
+    } else {
+      if (e.size() != dk / 2) throw InputError("expected dk/2 = " + std::to_string(dk / 2) + " points [cos θ, sin θ]", w);
+      for (std::size_t i = 0; i < e.size(); ++i) head.push_back(point(e[i], w + "[" + std::to_string(i) + "]"));
+    }
+    for (std::size_t i = 0; i < head.size(); ++i)
+      if (head[i].first * head[i].first + head[i].second * head[i].second != Rat(1))
+        throw InputError("(" + head[i].first.str() + ", " + head[i].second.str() + ") is not on the unit circle: cos² + sin² must be 1 exactly", w);
+    out.push_back(std::move(head));
+  }
+  return out;
+}
+
 // The operator's own shape check, as an input error at the layer.
 template <class Op>
 Op checked(Op op, const std::string& where) {
@@ -170,6 +198,15 @@ std::shared_ptr<const ArchLayer> arch_from_json(const json& L, std::size_t inner
     a->op = checked(std::move(op), where);
   } else if (k == "h3") {
     H3Operator op;
+    // "form" is required (contract 12-03): until then "h3" meant the shift_v reading; an old file
+    // that lacks the key is refused rather than read with a changed meaning.
+    const json* form = L.contains("form") ? &L["form"] : nullptr;
+    if (!form)
+      throw InputError("an h3 layer needs \"form\": \"published\" (H3 as Fu et al. 2023: Q ⊙ (h_diag ∗ ((h_shift ∗ K) ⊙ V))) or \"shift_v\" "
+                       "(Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))), what files written before 2026-12-03 meant)", where + ".form");
+    if (*form == "published") op.form = H3Form::Published;
+    else if (*form == "shift_v") op.form = H3Form::ShiftV;
+    else throw InputError("unknown h3 form " + json_brief(*form) + " (want published or shift_v)", where + ".form");
     op.WQ = mat("WQ"), op.WK = mat("WK"), op.WV = mat("WV");
     op.N = inner_N, op.d = op.WQ.rows();
     for (bool diagonal : {false, true}) {
@@ -190,6 +227,10 @@ std::shared_ptr<const ArchLayer> arch_from_json(const json& L, std::size_t inner
     if (op.WQ.cols() % op.heads || op.WV.cols() % op.heads)
       throw InputError("WQ and WV must have a multiple of heads columns (H·dk, H·dv)", where);
     op.dk = op.WQ.cols() / op.heads, op.dv = op.WV.cols() / op.heads;
+    if (L.contains("rotation")) {
+      if (op.dk % 2) throw InputError("a rotation needs an even key width dk per head (pairs of coordinates)", where + ".rotation");
+      op.rotation = rotation_from_json(L["rotation"], op.heads, op.dk, where + ".rotation");
+    }
     a->op = checked(std::move(op), where);
   } else if (k == "rwkv") {
     RwkvOperator op;
@@ -215,11 +256,21 @@ json arch_to_json(const ArchLayer& a) {
           json shift = json::array(), diag = json::array();
           for (const Ssm& s : op.shift) shift.push_back(ssm_to_json(s, false));
           for (const Ssm& s : op.diag) diag.push_back(ssm_to_json(s, true));
-          return {{"kind", "h3"}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)}, {"WV", matrix_to_json(op.WV)},
+          return {{"kind", "h3"}, {"form", h3_form_name(op.form)}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)}, {"WV", matrix_to_json(op.WV)},
                   {"shift", shift}, {"diag", diag}};
         } else if constexpr (std::is_same_v<T, RetNetOperator>) {
-          return {{"kind", "retnet"}, {"heads", op.heads}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)},
-                  {"WV", matrix_to_json(op.WV)}, {"WO", matrix_to_json(op.WO)}, {"gamma", vec_to_json(op.gamma)}};
+          json j = {{"kind", "retnet"}, {"heads", op.heads}, {"WQ", matrix_to_json(op.WQ)}, {"WK", matrix_to_json(op.WK)},
+                    {"WV", matrix_to_json(op.WV)}, {"WO", matrix_to_json(op.WO)}, {"gamma", vec_to_json(op.gamma)}};
+          if (!op.rotation.empty()) {
+            json rot = json::array();
+            for (const auto& head : op.rotation) {
+              json h = json::array();
+              for (const auto& [c, s] : head) h.push_back({rat_to_json(c), rat_to_json(s)});
+              rot.push_back(h);
+            }
+            j["rotation"] = rot;
+          }
+          return j;
         } else {
           return {{"kind", "rwkv"}, {"mu", vec_to_json(op.mu)}, {"WV", matrix_to_json(op.WV)}, {"decay", vec_to_json(op.decay)},
                   {"bonus", vec_to_json(op.bonus)}};

@@ -5,6 +5,8 @@
 
 namespace cz {
 
+const char* h3_form_name(H3Form f) { return f == H3Form::Published ? "published" : "shift_v"; }
+
 void validate(const H3Operator& op) {
   if (op.N == 0 || op.d == 0 || op.m == 0) throw std::invalid_argument("h3: N, d and the state size must be positive");
   for (const RatMatrix* W : {&op.WQ, &op.WK, &op.WV})
@@ -18,11 +20,11 @@ void validate(const H3Operator& op) {
   }
 }
 
-H3Operator random_h3(std::size_t N, std::size_t d, std::size_t m, std::uint64_t seed, std::int64_t range) {
+H3Operator random_h3(std::size_t N, std::size_t d, std::size_t m, std::uint64_t seed, std::int64_t range, H3Form form) {
   std::mt19937_64 g(seed * 0x9e3779b97f4a7c15ULL + 0x4833ULL);
   auto draw = [&](std::int64_t lim) { return Rat(static_cast<std::int64_t>(g() % static_cast<std::uint64_t>(2 * lim + 1)) - lim); };
   H3Operator op;
-  op.N = N, op.d = d, op.m = m;
+  op.N = N, op.d = d, op.m = m, op.form = form;
   for (RatMatrix* W : {&op.WQ, &op.WK, &op.WV}) {
     *W = RatMatrix(d, d);
     for (auto& x : W->data()) x = draw(range);
@@ -71,8 +73,10 @@ HyenaOperator h3_as_hyena(const H3Operator& op) {
   hy.W = RatMatrix(d, 3 * d);
   for (std::size_t j = 0; j < d; ++j)
     for (std::size_t c = 0; c < d; ++c) {
-      hy.W(j, c) = op.WV(j, c);
-      hy.W(j, d + c) = op.WK(j, c);
+      // v (Hyena's z^0, run through h^1 = h_shift) is K as published, V in the ShiftV variant.
+      const bool published = op.form == H3Form::Published;
+      hy.W(j, c) = published ? op.WK(j, c) : op.WV(j, c);
+      hy.W(j, d + c) = published ? op.WV(j, c) : op.WK(j, c);
       hy.W(j, 2 * d + c) = op.WQ(j, c);
     }
   hy.hs = RatMatrix(op.N, 3 * d);

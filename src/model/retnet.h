@@ -3,8 +3,15 @@
 //   Q = u·W_Q, K = u·W_K (d × H·dk),  V = u·W_V (d × H·dv),  head h uses columns [h·dk, (h+1)·dk)
 //   of Q, K and [h·dv, (h+1)·dv) of V, and its own decay γ_h ∈ Q:
 //   o_h[n] = Σ_{m≤n} γ_h^{n−m} ⟨q_n^h, k_m^h⟩ v_m^h,     y = [o_0 | … | o_{H−1}]·W_O  (W_O: H·dv × d).
+// RetNet's rotation (xPos without its length-extrapolation scale): q_n and k_m are rotated by
+// position before the inner product, pair by pair of their dk coordinates (2i, 2i+1), as
+// torchscale's theta_shift does: x'[2i] = cos(nθ)·x[2i] − sin(nθ)·x[2i+1], x'[2i+1] = sin(nθ)·x[2i]
+// + cos(nθ)·x[2i+1], so ⟨q'_n, k'_m⟩ depends on n − m only. It is exact where (cos θ, sin θ) is a
+// rational point of the unit circle (e.g. (3/5, 4/5)): then cos(nθ), sin(nθ) are rational for
+// every n (powers of the 2×2 rotation). `rotation` holds one (cos θ, sin θ) per head and pair
+// (H × dk/2); empty = no rotation (θ = 0), the retention of Zoology's gated-convolution form.
 // RetNet's GroupNorm and swish gate are not polynomial and are left out (the retention itself is
-// what Zoology writes as a gated convolution). γ is rational (RetNet: γ_h = 1 − 2^{−5−h}), so the
+// what Zoology writes as a gated convolution); xPos's scale ζ^n is not modelled either. γ is rational (RetNet: γ_h = 1 − 2^{−5−h}), so the
 // operator is over Q; over Z only when every γ_h and weight is integral (RingZ::from_rat throws
 // otherwise); over Fp when p divides no denominator.
 // Two evaluations, both written from the definition alone (no BaseConv, no convolution code):
@@ -26,14 +33,23 @@ struct RetNetOperator {
   std::size_t N = 0, d = 0, heads = 0, dk = 0, dv = 0;
   RatMatrix WQ, WK, WV, WO;  // d×H·dk, d×H·dk, d×H·dv, H·dv×d
   std::vector<Rat> gamma;    // one decay per head
+  // rotation[h][i] = (cos θ, sin θ) of head h's coordinate pair (2i, 2i+1); empty: no rotation.
+  std::vector<std::vector<std::pair<Rat, Rat>>> rotation;
 };
+
+// (cos nθ, sin nθ) for n = 0..N−1 from (cos θ, sin θ), exactly.
+std::vector<std::pair<Rat, Rat>> rotation_powers(const std::pair<Rat, Rat>& cs, std::size_t N);
+// Whether any head has a pair with θ ≠ 0.
+bool retnet_rotated(const RetNetOperator& op);
 
 void validate(const RetNetOperator& op);  // std::invalid_argument naming the first bad field
 // Seeded nonzero integer projections in [-range, range]; γ_h = 1 − 2^{−(gexp + h)} (RetNet's schedule with
 // 5 replaced by gexp), or γ_h = 1 for every head when gexp = 0 (an integral, Z-exact operator).
+// rotate = true: dk must be even; pair i of head h gets a Pythagorean point (a²−b², 2ab)/(a²+b²)
+// drawn from small a > b > 0 (θ ≠ 0, rational cos and sin).
 RetNetOperator random_retnet(std::size_t N, std::size_t d, std::size_t heads, std::size_t dk, std::size_t dv,
-                             std::uint64_t seed, std::int64_t range, std::size_t gexp);
-bool retnet_integral(const RetNetOperator& op);  // every weight and γ in Z
+                             std::uint64_t seed, std::int64_t range, std::size_t gexp, bool rotate = false);
+bool retnet_integral(const RetNetOperator& op);  // every weight, γ and rotation entry in Z
 // Stored parameters: the four projections and the H decays.
 inline std::size_t retnet_params(const RetNetOperator& op) {
   return 2 * op.d * op.heads * op.dk + 2 * op.d * op.heads * op.dv + op.heads;
@@ -48,6 +64,23 @@ Matrix<typename R::Elem> proj(const R& r, const Matrix<typename R::Elem>& u, con
       for (std::size_t c = 0; c < W.cols(); ++c) r.addmul(y(i, c), u(i, j), r.from_rat(W(j, c)));
   return y;
 }
+
+// Q (or K) rotated in place by position: head h's pair (2i, 2i+1) of row n by nθ_{h,i}.
+template <Ring R>
+void rotate(const R& r, const RetNetOperator& op, Matrix<typename R::Elem>& X) {
+  if (op.rotation.empty()) return;
+  for (std::size_t h = 0; h < op.heads; ++h)
+    for (std::size_t i = 0; i < op.dk / 2; ++i) {
+      const auto pw = rotation_powers(op.rotation[h][i], op.N);
+      const std::size_t a = h * op.dk + 2 * i;
+      for (std::size_t n = 0; n < op.N; ++n) {
+        const auto c = r.from_rat(pw[n].first), s = r.from_rat(pw[n].second);
+        const auto x0 = X(n, a), x1 = X(n, a + 1);
+        X(n, a) = r.sub(r.mul(c, x0), r.mul(s, x1));
+        X(n, a + 1) = r.add(r.mul(s, x0), r.mul(c, x1));
+      }
+    }
+}
 }  // namespace retnet_detail
 
 template <Ring R>
@@ -55,7 +88,10 @@ Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperator& op, const
   using E = typename R::Elem;
   if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("retnet: input is not N×d");
   const std::size_t N = op.N, H = op.heads, dk = op.dk, dv = op.dv;
-  const Matrix<E> Q = retnet_detail::proj(r, u, op.WQ), K = retnet_detail::proj(r, u, op.WK), V = retnet_detail::proj(r, u, op.WV);
+  Matrix<E> Q = retnet_detail::proj(r, u, op.WQ), K = retnet_detail::proj(r, u, op.WK);
+  const Matrix<E> V = retnet_detail::proj(r, u, op.WV);
+  retnet_detail::rotate(r, op, Q);
+  retnet_detail::rotate(r, op, K);
   Matrix<E> o(N, H * dv, r.zero());
   for (std::size_t h = 0; h < H; ++h) {
     const E g = r.from_rat(op.gamma[h]);
@@ -82,8 +118,21 @@ Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperator& op
       for (std::size_t m = 0; m <= n; ++m) {
         E w = r.one();  // γ^{n−m}
         for (std::size_t t = m; t < n; ++t) w = r.mul(w, r.from_rat(op.gamma[h]));
-        E ip = r.zero();  // ⟨q_n, k_m⟩
-        for (std::size_t a = 0; a < dk; ++a) r.addmul(ip, Q(n, h * dk + a), K(m, h * dk + a));
+        E ip = r.zero();  // ⟨R(nθ)q_n, R(mθ)k_m⟩ = q_nᵀ R((m−n)θ) k_m per pair: one rotation by m − n
+        for (std::size_t a = 0; a < dk; ++a) {
+          if (op.rotation.empty()) {  // (validate: a rotated operator has dk even)
+            r.addmul(ip, Q(n, h * dk + a), K(m, h * dk + a));
+            continue;
+          }
+          if (a % 2) continue;
+          // R(−(n−m)θ) = R(nθ)ᵀR(mθ): cos(n−m)θ, −sin(n−m)θ from the pair's powers.
+          const auto pw = rotation_powers(op.rotation[h][a / 2], n - m + 1);
+          const E c = r.from_rat(pw[n - m].first), s = r.from_rat(pw[n - m].second);
+          const E q0 = Q(n, h * dk + a), q1 = Q(n, h * dk + a + 1), k0 = K(m, h * dk + a), k1 = K(m, h * dk + a + 1);
+          // q·R(−δ)k with R(−δ) = [[c, s], [−s, c]]: q0(c k0 + s k1) + q1(−s k0 + c k1)
+          r.addmul(ip, q0, r.add(r.mul(c, k0), r.mul(s, k1)));
+          r.addmul(ip, q1, r.sub(r.mul(c, k1), r.mul(s, k0)));
+        }
         const E c = r.mul(w, ip);
         for (std::size_t b = 0; b < dv; ++b) r.addmul(o(n, h * dv + b), c, V(m, h * dv + b));
       }

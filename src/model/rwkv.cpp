@@ -77,6 +77,17 @@ std::vector<std::pair<Rat, Rat>> rwkv_line_values(const Rat& lambda, const std::
   return out;
 }
 
+std::vector<Matrix<Rat>> rwkv_on_line(const RwkvOperator& op, const Matrix<Rat>& u0, const Matrix<Rat>& u1, const std::vector<Rat>& xs) {
+  std::vector<Matrix<Rat>> out;
+  for (const Rat& x : xs) {
+    Matrix<Rat> u = u0;
+    for (std::size_t i = 0; i < u.rows(); ++i)
+      for (std::size_t j = 0; j < u.cols(); ++j) u(i, j) += x * u1(i, j);
+    out.push_back(rwkv_eval(RingQ{}, op, u));
+  }
+  return out;
+}
+
 std::optional<std::size_t> polynomial_fit_degree(const std::vector<Rat>& xs, const std::vector<Rat>& ys, std::size_t max_degree) {
   const std::size_t n = max_degree + 2;
   if (xs.size() < n || ys.size() < n) throw std::invalid_argument("polynomial_fit_degree: want max_degree + 2 points");

@@ -113,6 +113,11 @@ Matrix<Rat> rwkv_ratio(const RwkvOperator& op, const Matrix<Rat>& u);
 // (num[1], den[1]) at each of the points.
 std::vector<std::pair<Rat, Rat>> rwkv_line_values(const Rat& lambda, const std::vector<Rat>& xs);
 
+// The operator's own [num | den] (N × 2d) on the line u(x) = u0 + x·u1 (u0, u1 ∈ Q^{N×2d}), one
+// matrix per point x: the ratio check of sim/rwkv on lines drawn from a model's own weights and
+// seeded inputs (issue 35), not only on the fixed line above.
+std::vector<Matrix<Rat>> rwkv_on_line(const RwkvOperator& op, const Matrix<Rat>& u0, const Matrix<Rat>& u1, const std::vector<Rat>& xs);
+
 // Divided differences f[x_0..x_k] for k = 0..n−1 (distinct xs). A polynomial of degree ≤ D has
 // f[x_0..x_{D+1}] = 0, so a nonzero one proves that no polynomial of degree ≤ D agrees with f on
 // {x_0..x_{D+1}}. Returns the smallest D ≤ max_degree whose (D+1)-th difference is 0 (f is then

@@ -108,9 +108,17 @@ Model hyena_to_baseconv_narrow(const HyenaOperator& op) {
 Model retnet_to_baseconv(const RetNetOperator& op) {
   validate(op);
   const std::size_t N = op.N, d = op.d, H = op.heads, dk = op.dk, dv = op.dv, P = H * dk * dv;
+  const bool rot = retnet_rotated(op);
+  // Channels: the products (h, a, b) first, then k and q. Without a rotation one channel each
+  // (key, query); with one, k and q each get a cos channel (x[a]·cos nθ) and a sin channel
+  // (±x[partner]·sin nθ, partner = a ^ 1) made by layer 1's position-dependent b2, and summed by
+  // layer 2's W: x'[a] = cos·x[a] − sin·x[a+1] (a even), sin·x[a−1] + cos·x[a] (a odd).
+  const std::size_t blk = H * dk;
   auto pair = [&](std::size_t h, std::size_t a, std::size_t b) { return (h * dk + a) * dv + b; };
   auto key = [&](std::size_t h, std::size_t a) { return P + h * dk + a; };
-  auto query = [&](std::size_t h, std::size_t a) { return P + H * dk + h * dk + a; };
+  auto key_sin = [&](std::size_t h, std::size_t a) { return P + blk + h * dk + a; };
+  auto query = [&](std::size_t h, std::size_t a) { return P + (rot ? 2 : 1) * blk + h * dk + a; };
+  auto query_sin = [&](std::size_t h, std::size_t a) { return P + 3 * blk + h * dk + a; };
   Model m = shell(N, d);
   m.inner_d = retnet_inner_d(op);
   m.ring = retnet_integral(op) ? "Z" : "Q";
@@ -121,17 +129,33 @@ Model retnet_to_baseconv(const RetNetOperator& op) {
       for (std::size_t a = 0; a < dk; ++a) {
         l1.W(j, key(h, a)) = op.WK(j, h * dk + a);
         l1.W(j, query(h, a)) = op.WQ(j, h * dk + a);
+        if (rot) {
+          l1.W(j, key_sin(h, a)) = op.WK(j, h * dk + (a ^ 1));
+          l1.W(j, query_sin(h, a)) = op.WQ(j, h * dk + (a ^ 1));
+        }
         for (std::size_t b = 0; b < dv; ++b) l1.W(j, pair(h, a, b)) = op.WV(j, h * dv + b);
+      }
+  if (rot)
+    for (std::size_t h = 0; h < H; ++h)
+      for (std::size_t a = 0; a < dk; ++a) {
+        const auto pw = rotation_powers(op.rotation[h][a / 2], N);
+        for (std::size_t n = 0; n < N; ++n) {
+          const Rat sn = a % 2 ? pw[n].second : -pw[n].second;
+          l1.b2(n, key(h, a)) = l1.b2(n, query(h, a)) = pw[n].first;
+          l1.b2(n, key_sin(h, a)) = l1.b2(n, query_sin(h, a)) = sn;
+        }
       }
   BaseConvLayer l2 = zero_baseconv(m), l3 = zero_baseconv(m), l4 = zero_baseconv(m);
   for (auto& x : l4.b2.data()) x = Rat(1);
   for (std::size_t h = 0; h < H; ++h)
     for (std::size_t a = 0; a < dk; ++a) {
       l2.W(query(h, a), query(h, a)) = Rat(1);
+      if (rot) l2.W(query_sin(h, a), query(h, a)) = Rat(1);
       for (std::size_t i = 0; i < N; ++i) l2.b2(i, query(h, a)) = Rat(1);
       for (std::size_t b = 0; b < dv; ++b) {
         const std::size_t c = pair(h, a, b);
         l2.W(key(h, a), c) = Rat(1);
+        if (rot) l2.W(key_sin(h, a), c) = Rat(1);
         l2.h(0, c) = Rat(1);
         l3.W(query(h, a), c) = Rat(1);
         Rat g(1);  // γ_h^t

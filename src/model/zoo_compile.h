@@ -17,8 +17,9 @@ Model hyena_to_baseconv(const HyenaOperator& op, bool short_conv = true);
 Model hyena_to_baseconv_narrow(const HyenaOperator& op);
 
 // (N, 4, d, N, max(d, H·dk·dv + 2·H·dk)); ring Z when every weight and γ is integral, else Q.
+// With a rotation (θ ≠ 0 somewhere): H·dk·dv + 4·H·dk (cos and sin channels of q and k).
 inline std::size_t retnet_inner_d(const RetNetOperator& op) {
-  const std::size_t w = op.heads * op.dk * op.dv + 2 * op.heads * op.dk;
+  const std::size_t w = op.heads * op.dk * op.dv + (retnet_rotated(op) ? 4 : 2) * op.heads * op.dk;
   return w < op.d ? op.d : w;
 }
 Model retnet_to_baseconv(const RetNetOperator& op);

@@ -63,6 +63,36 @@ from fractions import Fraction as F
 got = json.load(open(sys.argv[1]))["output"]; want = json.load(open("want_ret.json"))
 assert [[F(str(e)) for e in r] for r in got] != [[F(str(e)) for e in r] for r in want]
 PY
+# RetNet's rotation (issue 35): q, k of a 2-wide head rotated by nθ, (cos θ, sin θ) = (3/5, 4/5),
+# against torchscale's theta_shift written here in fractions; a missing "form" on an h3 layer
+# exits 2 naming the field (the pre-12-03 meaning is not read silently).
+python3 - <<'PY'
+import json
+from fractions import Fraction as F
+N = 3
+ret = {"kind": "retnet", "heads": 1, "WQ": [[1, -1]], "WK": [[2, 1]], "WV": [[1]], "WO": [[1]], "gamma": ["1/2"],
+       "rotation": [["3/5", "4/5"]]}
+json.dump({"format": "circuitzoo.model/1", "ring": "Q", "N": N, "d": 1, "inner_N": N, "inner_d": 10, "conv": "causal",
+           "layers": [ret]}, open("ret_rot.json", "w"))
+u = [r[0] for r in json.load(open("in1.json"))["input"]]
+c, s = F(3, 5), F(4, 5)
+cs = [(F(1), F(0))]
+for n in range(1, N):
+    cs.append((cs[-1][0] * c - cs[-1][1] * s, cs[-1][1] * c + cs[-1][0] * s))
+def rot(x0, x1, n):  # theta_shift: x*cos + rotate_every_two(x)*sin, rotate_every_two(x0, x1) = (-x1, x0)
+    return (x0 * cs[n][0] - x1 * cs[n][1], x1 * cs[n][0] + x0 * cs[n][1])
+q = [rot(u[n] * 1, u[n] * -1, n) for n in range(N)]
+k = [rot(u[n] * 2, u[n] * 1, n) for n in range(N)]
+y = [[sum(F(1, 2) ** (n - m) * (q[n][0] * k[m][0] + q[n][1] * k[m][1]) * u[m] for m in range(n + 1))] for n in range(N)]
+json.dump(y, open("want_ret_rot.json", "w"), default=str)
+h3 = {"kind": "h3", "WQ": [[1]], "WK": [[1]], "WV": [[1]], "shift": [{"B": [1], "C": [1], "D": 0}],
+      "diag": [{"lambda": [1], "B": [1], "C": [1], "D": 0}]}
+json.dump({"format": "circuitzoo.model/1", "ring": "Z", "N": N, "d": 1, "inner_N": N, "inner_d": 3, "conv": "causal",
+           "layers": [h3]}, open("h3_noform.json", "w"))
+PY
+check eval-retnet-rotation 0 "$CZ" eval --model ret_rot.json --input in1.json --json -; same eval-retnet-rotation want_ret_rot.json
+check eval-h3-no-form 2 "$CZ" eval --model h3_noform.json --input in1.json
+err_has eval-h3-no-form "h3_noform.json.layers.0..form"
 # Hyena of order 1 (d = 1): x = h_s ∗ (u·W), y = p1 ⊙ (h1 ∗ v), against the same sums in Python.
 python3 - <<'PY'
 import json

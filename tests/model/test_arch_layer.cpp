@@ -135,3 +135,74 @@ TEST_CASE("arch layers: bad layers are input errors naming the layer") {
   hy["filters"].erase(1);
   CHECK(msg(model_json("Q", 3, 1, 8, json::array({hy}))).find("m.layers[0]") != std::string::npos);
 }
+
+TEST_CASE("arch layers: an h3 layer says its form, and the issue-35 example reads as published") {
+  // ring Z, N = 2, d = 2, inner_d = 6: u = I, W_Q = W_K = I, W_V = [[0,1],[1,0]]; shift SSMs
+  // B = [1,0], C = [0,1], D = 0; diagonal SSMs λ = [0,0], B = [1,0], C = [1,0], D = 0.
+  const json shift = {{"B", {1, 0}}, {"C", {0, 1}}, {"D", 0}};
+  const json diag = {{"lambda", {0, 0}}, {"B", {1, 0}}, {"C", {1, 0}}, {"D", 0}};
+  json h3 = {{"kind", "h3"},           {"form", "published"},          {"WQ", {{1, 0}, {0, 1}}},
+             {"WK", {{1, 0}, {0, 1}}}, {"WV", {{0, 1}, {1, 0}}},       {"shift", {shift, shift}},
+             {"diag", {diag, diag}}};
+  Matrix<Rat> u(2, 2);
+  u(0, 0) = u(1, 1) = Rat(1);
+  auto out = [&](const json& layer) {
+    const Model m = model_from_json(model_json("Z", 2, 2, 6, json::array({layer})), "m");
+    return eval_inner(prepare(RingQ{}, m), u);
+  };
+  Matrix<Rat> want(2, 6), want_old(2, 6);
+  want_old(1, 1) = Rat(1);
+  CHECK(out(h3) == want);  // Fu et al. 2023: [[0,0],[0,0]]
+  h3["form"] = "shift_v";
+  CHECK(out(h3) == want_old);  // the pre-12-03 reading: [[0,0],[0,1]]
+  h3.erase("form");
+  try {
+    out(h3);
+    FAIL("an h3 layer without \"form\" was read");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("published") != std::string::npos);
+    CHECK(e.where == "m.layers[0].form");
+  }
+  h3["form"] = "fu";
+  CHECK_THROWS_AS(out(h3), InputError);
+}
+
+TEST_CASE("arch layers: a retnet layer's rotation (rational points of the unit circle)") {
+  const RetNetOperator op = random_retnet(3, 1, 1, 2, 2, 9, 2, 1, true);
+  const ArchLayer a{op};
+  const json j = arch_to_json(a);
+  REQUIRE(j.contains("rotation"));
+  Matrix<Rat> u(3, 1);
+  u(0, 0) = Rat(1), u(1, 0) = Rat(-2), u(2, 0) = Rat(3);
+  const std::size_t w = arch_sim_width(a);
+  CHECK(w == 4 + 8);
+  const Model m = model_from_json(model_json("Q", 3, 1, w, json::array({j})), "m");
+  CHECK(eval_inner(prepare(RingQ{}, m), u) == reference({a}, u, w));
+  CHECK(model_to_json(m)["layers"][0] == j);
+  auto msg = [](const json& layer, const std::string& ring, std::size_t inner_d) {
+    try {
+      model_from_json(model_json(ring, 3, 1, inner_d, json::array({layer})), "m");
+    } catch (const InputError& e) {
+      return std::string(e.what()) + " @ " + e.where;
+    }
+    return std::string("accepted");
+  };
+  json one = j;  // one point for every pair of the head: the same operator as written in full
+  one["rotation"] = json::array({j["rotation"][0][0]});
+  CHECK(msg(one, "Q", w) == "accepted");
+  json off = j;
+  off["rotation"][0][0] = {"3/5", "1/2"};
+  CHECK(msg(off, "Q", w).find("unit circle") != std::string::npos);
+  CHECK(msg(off, "Q", w).find("m.layers[0].rotation[0]") != std::string::npos);
+  CHECK(msg(j, "Z", w).find("non-integer weight") != std::string::npos);  // cos, sin not integers
+  json quarter = j;  // (0, 1): integral powers, a Z-exact rotation when γ is integral too
+  quarter["rotation"] = json::array({json::array({0, 1})});
+  quarter["gamma"] = json::array({1});
+  CHECK(msg(quarter, "Z", w) == "accepted");
+  json odd = arch_to_json(ArchLayer{random_retnet(3, 1, 1, 1, 2, 9, 2, 1)});
+  odd["rotation"] = json::array({json::array({"3/5", "4/5"})});
+  CHECK(msg(odd, "Q", 8).find("even key width") != std::string::npos);
+  json flat = j;  // θ = 0 everywhere: the unrotated expansion (narrower)
+  flat["rotation"] = json::array({json::array({1, 0})});
+  CHECK(msg(flat, "Q", 8) == "accepted");
+}

@@ -238,3 +238,63 @@ def test_what_zoology_cannot_run_is_refused(kw, why):
 def test_blocks_need_a_divisible_length(variants):
     with pytest.raises(ValueError, match="divisible"):
         czt.import_zoology(variants["Hyena num_blocks=4"], 62)
+
+
+def _h3_layer_from_zoology(m, n, form):
+    """The exact `h3` layer (contract: Architecture layers) with zoology's H3 weights (head_dim 1,
+    projection biases 0): W_* from the projections, each kernel as an SSM of state n: the shift
+    kernel k_s[t] by the shift SSM B = e0, C = k_s (its D term folded in), the diagonal kernel k_d by
+    a diagonal SSM with λ_i = i, B_i = 1 and C solving the Vandermonde system Σ_i C_i i^t = k_d[t]."""
+    from fractions import Fraction as F
+    import copy
+    d = m.d_model
+    with torch.no_grad():
+        mm = copy.deepcopy(m).double()
+        ks = mm.ssm_k_kernel(L=n, state=None, rate=1.0)[0][0].T.numpy().copy()  # (n, d), zoology's float32 values
+        kd = mm.kernel(L=n, state=None, rate=1.0)[0][0].T.numpy().copy()
+    ks[0] += mm.ssm_k_D.detach().numpy()
+    kd[0] += mm.D.detach().numpy()
+
+    def solve(col):  # exact Gauss-Jordan on V[t][i] = i^t (0^0 = 1)
+        A = [[F(i) ** t if (i or t) else F(1) for i in range(n)] + [F(float(col[t]))] for t in range(n)]
+        for c in range(n):
+            p = next(r for r in range(c, n) if A[r][c] != 0)
+            A[c], A[p] = A[p], A[c]
+            A[c] = [x / A[c][c] for x in A[c]]
+            for r in range(n):
+                if r != c and A[r][c] != 0:
+                    A[r] = [x - A[r][c] * y for x, y in zip(A[r], A[c])]
+        return [str(A[i][n]) for i in range(n)]
+
+    def w(lin):
+        return [[str(F(float(x))) for x in row] for row in lin.weight.detach().double().numpy().T]
+    e0 = ["1"] + ["0"] * (n - 1)
+    return {"kind": "h3", "form": form, "WQ": w(m.q_proj), "WK": w(m.k_proj), "WV": w(m.v_proj),
+            "shift": [{"B": e0, "C": [str(F(float(ks[t, c]))) for t in range(n)], "D": "0"} for c in range(d)],
+            "diag": [{"lambda": [str(i) for i in range(n)], "B": ["1"] * n, "C": solve(kd[:, c]), "D": "0"} for c in range(d)]}
+
+
+def test_h3_layer_and_zoology_import_are_one_operator():
+    """issue 35: the exact `h3` layer ("published") and import_zoology of zoology's H3 are the same
+    operator on the same weights (they were two operators under one name); "shift_v" is not."""
+    n, d = 6, 3
+    torch.manual_seed(11)
+    m = Z["H3"](d, d_state=4, l_max=n).double()
+    with torch.no_grad():  # the h3 layer has no biases and no output projection
+        for lin in (m.q_proj, m.k_proj, m.v_proj):
+            lin.bias.zero_()
+        m.output_linear.weight.copy_(torch.eye(d))
+        m.output_linear.bias.zero_()
+    imported = czt.import_zoology(m, n)
+
+    def h3_model(form):
+        return {"format": "circuitzoo.model/1", "ring": "Q", "N": n, "d": d, "inner_N": n, "inner_d": 3 * d,
+                "conv": "causal", "layers": [_h3_layer_from_zoology(m, n, form)]}
+    rng = np.random.default_rng(3)
+    differ = 0
+    for _ in range(3):
+        u = rng.integers(-3, 4, size=(n, d)).tolist()
+        want = cz.eval(imported, u)
+        assert (np.array(cz.eval(h3_model("published"), u), dtype=object) == np.array(want, dtype=object)).all()
+        differ += int((np.array(cz.eval(h3_model("shift_v"), u), dtype=object) != np.array(want, dtype=object)).any())
+    assert differ > 0
