@@ -7,6 +7,7 @@
 #include "constructions/primitives/support.h"
 #include "constructions/sim/hyena_sim.h"
 #include "model/h3.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -42,6 +43,9 @@ const bool registered = register_construction({
       b.notes = {"H3 as y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))) (issue 28's reading; Fu et al. shift K instead of V)",
                  "reference: the SSM recurrences run step by step (model/h3.h), no kernels or convolutions",
                  "SSM parameters: seeded integers, λ in [-2, 2]; kernels h[t] = C·A^t·B + D·[t = 0] exactly"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference([st](const auto& r, const auto& u) { return h3_eval(r, st->op, u); }, "H3's SSM recurrences (model/h3.h h3_eval)");
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

@@ -8,6 +8,7 @@
 // the projection width (k+1)·d: asymptotic, shown with the shape at these parameters.
 #include "constructions/primitives/support.h"
 #include "constructions/sim/hyena_sim.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -47,6 +48,10 @@ const bool registered = register_construction({
       b.notes = {"Hyena weights: seeded integers in [-wrange, wrange] (wseed), h_s with taps at rows < 3, long filters of length N",
                  "reference: Hyena's own exact evaluation (model/hyena.h), written without BaseConv code",
                  "causal convolution throughout; Hyena's d' read as the projection width (k+1)·d"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference([st](const auto& r, const auto& u) { return hyena_eval(r, st->op, u); }, "Hyena's own evaluation (model/hyena.h hyena_eval)");
+      if (!narrow) sym->hyena = std::make_shared<const HyenaOperator>(st->op);
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

@@ -10,6 +10,7 @@
 #include "constructions/primitives/support.h"
 #include "constructions/sim/rational_check.h"
 #include "constructions/sim/retnet_sim.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -58,6 +59,9 @@ const bool registered = register_construction({
                  "reference: RetNet's recurrent form S_n = γ·S_{n−1} + k_nᵀ v_n, o_n = q_n·S_n (model/retnet.h), no convolution",
                  "width: ⟨q_n, k_m⟩ v_m expands into H·dk·dv products, one channel each, plus 2·H·dk key and query channels",
                  "left out: RetNet's GroupNorm and swish gate (not polynomial); the retention is simulated"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference([st](const auto& r, const auto& u) { return retnet_eval(r, st->op, u); }, "RetNet's recurrent form (model/retnet.h retnet_eval)");
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },
