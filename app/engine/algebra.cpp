@@ -341,6 +341,8 @@ Result compositional(const Model& m, const SymbolicReference& ref, const Algebra
 AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, nlohmann::json head,
                                     const std::string& where) {
   const auto t0 = Clock::now();
+  if (m.ring != "Z" && m.ring != "Q")
+    throw InputError("the model is over " + m.ring + ": --method algebra proves models over Z or Q (identities in Q[x])", where);
   for (const auto& l : m.layers)
     if (!std::holds_alternative<BaseConvLayer>(l) && !std::holds_alternative<LinearAttentionLayer>(l))
       throw InputError("the model has an MLP layer (ReLU is not a polynomial): --method algebra proves polynomial models", where);
@@ -386,7 +388,6 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
   out.report["seconds"] = out.seconds;
   if (!r.proved && !r.cex)
     out.report["algebra"]["undecided"] = "a compositional step does not hold, and 256 seeded points found no input where model and reference differ";
-  (void)where;
   return out;
 }
 

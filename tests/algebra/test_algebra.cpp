@@ -224,4 +224,8 @@ TEST_CASE("algebra: refused over the budget, before anything is allocated") {
   // no compositional route for H3 (its reference is not Hyena): asked for, refused
   const Case h = build("sim/h3", {{"N", "4"}, {"d", "1"}});
   CHECK_THROWS_AS(prove(h, *h.bt.model, "compositional"), InputError);
+  // a model over Fp is not an identity in Q[x]: refused
+  Model fp = *h.bt.model;
+  fp.ring = "Fp:7";
+  CHECK_THROWS_AS(prove(h, fp), InputError);
 }
