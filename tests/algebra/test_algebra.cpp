@@ -107,6 +107,10 @@ TEST_CASE("algebra: sim constructions proved for all rational inputs at small si
     CHECK(r.exit_code == 0);
     CHECK(r.report["algebra"]["route"] == "expansion");
     CHECK(r.report["instances"].get<std::string>().find("all of Q^(") == 0);
+    // the estimate bounds what was allocated (the refusal rests on it)
+    const auto& a = r.report["algebra"];
+    CHECK(a["estimate"]["output_terms"].get<double>() >= a["terms"].get<double>());
+    CHECK(a["estimate"]["degree"] == a["degree"]);
   }
 }
 
