@@ -31,6 +31,7 @@ int cmd_verify(const VerifyOptions& o) {
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
   if (o.checkpoint_seconds && o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE", "--checkpoint-every");
   if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
+  if (o.method == "algebra") return cmd_verify_algebra(o);  // --method algebra (issue 37): cmd_verify_algebra.cpp
   if (o.method == "sat" && o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.task.empty())
     return cmd_verify_sat(o);  // below
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty()) {

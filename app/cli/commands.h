@@ -73,6 +73,9 @@ struct VerifyOptions : Common {
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
   std::string sat_strategy = "auto";  // circuit/sort: auto | stages | monolithic
   std::string sat_zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat
+  // --method algebra (issue 37; app/engine/algebra.h): a polynomial identity over all of Q^(N×d).
+  unsigned long long algebra_budget = 4ULL << 30;  // bytes
+  std::string algebra_route = "auto";              // auto | expansion | compositional
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);
@@ -84,6 +87,8 @@ int cmd_verify_byo(const VerifyOptions& o);
 cz::SatOptions sat_options(const VerifyOptions& o);
 int finish_sat(const VerifyOptions& o, const cz::SatOutcome& r);
 int cmd_verify_sat(const VerifyOptions& o);
+// --method algebra (cmd_verify_algebra.cpp, issue 37).
+int cmd_verify_algebra(const VerifyOptions& o);
 
 // `circuitzoo device [--json]`: the CUDA device and the device paths (cmd_device.cpp, issue 12).
 int cmd_device(const Common& c);

@@ -135,8 +135,17 @@ int run_main(int argc, char** argv) {
   verify->add_option("--port-names", ver.port_names,
                      "a circuit file whose input and output names, by position, name the --circuit file's ports (for Bristol or unnamed AIGER)");
   verify->add_option("--task", ver.task, "the task --model/--circuit/--program is checked against (see `circuitzoo tasks`); arch: each architecture layer of a --model file against its own exact evaluation");
-  verify->add_option("--method", ver.method, "enumerate (default) or sat: prove on every instance with a SAT solver")
-      ->check(CLI::IsMember({"enumerate", "sat"}));
+  verify->add_option("--method", ver.method,
+                     "enumerate (default); sat: prove on every instance with a SAT solver; algebra: prove for every input in Q^(N×d) "
+                     "as a polynomial identity (sim/*, primitives; contract.md)")
+      ->check(CLI::IsMember({"enumerate", "sat", "algebra"}));
+  // --method algebra (issue 37)
+  verify->add_option("--algebra-budget", ver.algebra_budget,
+                     "--method algebra: refuse (exit 2, with the estimate) an expansion estimated above this many bytes (default 4 GiB)")
+      ->check(CLI::Range(1ULL, 1ULL << 50));
+  verify->add_option("--algebra-route", ver.algebra_route,
+                     "--method algebra: auto (expansion within the budget, else compositional where there is one), expansion, compositional")
+      ->check(CLI::IsMember({"auto", "expansion", "compositional"}));
   verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
       ->check(CLI::Range(0.001, 1e7));
   verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)");

@@ -11,6 +11,7 @@
 #include "constructions/sim/hyena_sim.h"
 #include "constructions/sim/stacked.h"
 #include "model/h3.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -52,6 +53,9 @@ const bool registered = register_construction({
                                            : "form=shift_v: y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))), NOT the published H3 (the pre-12-03 reading, a named variant)",
                  "reference: the SSM recurrences run step by step (model/h3.h), no kernels or convolutions",
                  "SSM parameters: seeded integers, λ in [-2, 2]; kernels h[t] = C·A^t·B + D·[t = 0] exactly"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const H3Operator& op, const auto& u) { return h3_eval(r, op, u); }), "H3's SSM recurrences (model/h3.h h3_eval)");
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

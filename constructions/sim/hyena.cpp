@@ -10,6 +10,7 @@
 #include "constructions/primitives/support.h"
 #include "constructions/sim/hyena_sim.h"
 #include "constructions/sim/stacked.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -50,6 +51,11 @@ const bool registered = register_construction({
       b.notes = {"Hyena weights: seeded integers in [-wrange, wrange] (wseed), h_s with taps at rows < 3, long filters of length N",
                  "reference: Hyena's own exact evaluation (model/hyena.h), written without BaseConv code",
                  "causal convolution throughout; Hyena's d' read as the projection width (k+1)·d"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const HyenaOperator& op, const auto& u) { return hyena_eval(r, op, u); }), "Hyena's own evaluation (model/hyena.h hyena_eval)");
+      // the compositional route knows one Hyena operator: stacks are proved by expansion
+      if (!narrow && st->ops.size() == 1) sym->hyena = std::make_shared<const HyenaOperator>(st->ops.front());
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

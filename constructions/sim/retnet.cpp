@@ -15,6 +15,7 @@
 #include "constructions/sim/rational_check.h"
 #include "constructions/sim/retnet_sim.h"
 #include "constructions/sim/stacked.h"
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -75,6 +76,9 @@ const bool registered = register_construction({
                               "; q and k rotated by nθ, exactly (rational points of the unit circle)"
                         : "rotation=none: θ = 0 (RetNet rotates q and k by position; this is its unrotated retention)",
                  "left out: RetNet's GroupNorm and swish gate (not polynomial) and xPos's length scale; the retention is simulated"};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const RetNetOperator& op, const auto& u) { return retnet_eval(r, op, u); }), "RetNet's recurrent form (model/retnet.h retnet_eval)");
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

@@ -22,6 +22,7 @@
 #include "constructions/sim/stacked.h"
 
 #include <random>
+#include "verify/symbolic_reference.h"  // --method algebra (issue 37)
 
 namespace cz {
 namespace {
@@ -128,6 +129,9 @@ const bool registered = register_construction({
                  "reference: RWKV's WKV recurrence a_{t+1} = λ·a_t + E_t·v_t, b_{t+1} = λ·b_t + E_t (model/rwkv.h), no convolution",
                  "not simulated: the division num/den (not a polynomial: claim ratio_polynomial_fits), σ(r) and W_O after it",
                  std::string("weights: ") + (p.i("rational") ? "rational μ, λ, β (the model is over Q and is checked over Q)" : "integers (a Z model)")};
+      // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
+      auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const RwkvOperator& op, const auto& u) { return rwkv_eval(r, op, u); }), "RWKV's WKV recurrence (model/rwkv.h rwkv_eval)");
+      attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;
     },

@@ -32,7 +32,7 @@ void rows_declared(Rows& r) {
         static const std::map<std::string, std::pair<std::string, std::vector<std::string>>> knob = {
             {"primitive/identity", {"N", {"4", "5", "6", "8", "10", "12"}}}, {"primitive/cumsum", {"N", {"4", "5", "6", "8", "10", "12"}}},
             {"primitive/remember", {"N", {"6", "8", "10", "12", "14", "16"}}}, {"mqar/attention", {"n", {"3", "4", "5", "6", "8", "10"}}},
-            {"mqar/autocorrelation", {"n", {"2", "3", "4", "5", "6", "8"}}}, {"mqar/dyadic", {"n", {"2", "4", "8", "16", "32", "64", "128"}}},
+            {"mqar/autocorrelation", {"n", {"2", "3", "4", "5", "6", "8"}}}, {"mqar/dyadic", {"n", {"2", "4", "8", "16", "32"}}},
             {"circuit/compare", {"d", {"4", "8", "16", "32", "64"}}}, {"circuit/sort", {"n", {"4", "8", "16", "32", "64"}}},
             {"circuit/to-model", {"D", {"2", "3", "4", "5", "6"}}}, {"sd/recurrent-jrt", {"n", {"1", "2", "3", "4", "5"}}},
             {"sd/based-jrt", {"n", {"1", "2", "3", "4", "5"}}}, {"eq/via-mqar", {"c", {"2", "4", "8", "16", "32"}}}};
@@ -63,6 +63,8 @@ void rows_declared(Rows& r) {
           if (sim && c.name == "sim/retnet" && cl.quantity == "inner_d") f.vary = "dv";
           if (c.name == "mqar/dyadic") {
             if (cl.claimed == "O(d)" || cl.claimed == "O(log d)") f.vary = "c", f.values = {"4", "16", "64", "256", "1024"}, f.fixed = {{"n", "4"}};
+            else if (cl.claimed.rfind("Θ(log m)", 0) == 0)  // n = 2 has log m = 0: sizes to n = 128 (c >= n) give 6 usable points
+              f.fixed = {{"c", "128"}}, f.values = {"2", "4", "8", "16", "32", "64", "128"};
             else f.fixed = {{"c", "32"}};
           }
           fits.push_back({f, cx.fit(f, budget)});
