@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/engine/methods.h"
 #include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
@@ -88,7 +89,8 @@ nlohmann::json registry_json() {
       if (!p.aliases.empty()) pj["aliases"] = p.aliases;  // zoology's names (issue 26 item 9)
       params.push_back(pj);
     }
-    arr.push_back({{"name", k.name}, {"task", k.task}, {"summary", k.summary}, {"params", params}});
+    // "methods": what `verify NAME --method M` accepts at the defaults (app/engine/methods.h; issue 37)
+    arr.push_back({{"name", k.name}, {"task", k.task}, {"summary", k.summary}, {"params", params}, {"methods", methods_at_defaults(k)}});
   }
   return arr;
 }
