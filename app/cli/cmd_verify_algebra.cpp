@@ -3,14 +3,48 @@
 
 #include "app/cli/commands.h"
 #include "app/engine/algebra.h"
+#include "app/engine/algebra_arch.h"
+#include "model/model_json.h"
 #include "app/report/algebra_report.h"
 #include "util/error.h"
 
 namespace cz::cli {
 
+namespace {
+// `verify --model FILE [--task arch] --method algebra`: the file's architecture layers, each
+// against its stored expansion, on every N'×d' state (app/engine/algebra_arch.h).
+int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
+  if (!o.task.empty() && o.task != "arch")
+    throw InputError("--method algebra on a --model file proves its architecture layers (--task arch), not task '" + o.task + "'",
+                     "--task");
+  if (!o.params.empty()) throw InputError("--task arch takes no -p parameters", "-p " + o.params[0]);
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}});
+  const Model m = read_model_file(o.model_file);
+  const AlgebraOutcome r = run_arch_algebra(m, o.model_file, a);
+  const nlohmann::json j = algebra_report_json(r);
+  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  human << o.model_file << "  --task arch  " << r.verdict << "  on every state in Q^(" << m.inner_N << "×" << m.inner_d << ")\n";
+  for (const auto& l : j["arch_layers"])
+    human << "  layer " << l["layer"] << " (" << l["kind"].get<std::string>() << ", " << l["expansion_layers"] << " BaseConv layers): "
+          << l["verdict"].get<std::string>() << "\n";
+  if (r.counterexample)
+    std::cerr << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
+              << r.counterexample->instance.dump() << "\n";
+  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  return r.exit_code;
+}
+}  // namespace
+
 int cmd_verify_algebra(const VerifyOptions& o) {
+  AlgebraOptions a;
+  a.budget_bytes = o.algebra_budget;
+  a.route = o.algebra_route;
+  a.seed = o.seed;
+  if (!o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.name.empty() && !o.all)
+    return verify_arch_algebra(o, a);
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty())
-    throw InputError("--method algebra proves a built-in construction NAME (sim/*, primitive/*), not --model/--circuit/--program/--task",
+    throw InputError("--method algebra proves a built-in construction NAME (sim/*, primitive/*) or the architecture layers of one "
+                     "--model FILE (--task arch), not --circuit/--program/--task",
                      "--method algebra");
   if (o.all || o.name.empty()) throw InputError("--method algebra proves one construction NAME", "--method algebra");
   const bool enumerating = o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() ||
@@ -19,10 +53,6 @@ int cmd_verify_algebra(const VerifyOptions& o) {
     throw InputError("--method algebra proves every input; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
                      "--method algebra");
   check_outputs({{"--json", o.json_path}});
-  AlgebraOptions a;
-  a.budget_bytes = o.algebra_budget;
-  a.route = o.algebra_route;
-  a.seed = o.seed;
   const AlgebraOutcome r = run_verify_algebra(find_construction(o.name), parse_params(o.params), a);
   const nlohmann::json j = algebra_report_json(r);
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;

@@ -91,6 +91,8 @@ json.dump({"format": "circuitzoo.model/1", "ring": "Z", "N": N, "d": 1, "inner_N
            "layers": [h3]}, open("h3_noform.json", "w"))
 PY
 check eval-retnet-rotation 0 "$CZ" eval --model ret_rot.json --input in1.json --json -; same eval-retnet-rotation want_ret_rot.json
+check verify-arch-algebra 0 "$CZ" verify --model ret_rot.json --method algebra; out_has verify-arch-algebra "proved"
+check verify-arch-algebra-task 2 "$CZ" verify --model ret_rot.json --task shift_down --method algebra
 check eval-h3-no-form 2 "$CZ" eval --model h3_noform.json --input in1.json
 err_has eval-h3-no-form "h3_noform.json.layers.0..form"
 # Hyena of order 1 (d = 1): x = h_s ∗ (u·W), y = p1 ⊙ (h1 ∗ v), against the same sums in Python.
