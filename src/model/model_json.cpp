@@ -7,6 +7,7 @@
 #include "exact/rings.h"
 #include "model/arch_layer.h"
 #include "model/kmatrix_projection.h"
+#include "model/layer_json_check.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
@@ -146,6 +147,8 @@ Model model_from_json(const json& j, const std::string& where) {
     const std::string w = where + ".layers[" + std::to_string(l) + "]";
     const json& L = layers[l];
     const json& kind = field(L, "kind", w);
+    // Keys, lengths and ring before any weight is read (model/layer_json_check.h).
+    if (kind.is_string()) check_layer_json(L, kind.get<std::string>(), {m.N, m.d, m.inner_N, m.inner_d, m.ring}, w);
     auto mat = [&](const char* k) { return matrix_from_json(field(L, k, w), w + "." + k); };
     if (kind == "baseconv") {
       const json& W = field(L, "W", w);
