@@ -37,7 +37,7 @@ const std::map<std::string, std::vector<std::string>>& weights_of_kind() {
   static const std::map<std::string, std::vector<std::string>> w = {
       {"hyena", {"W", "h_s", "filters"}},
       {"h3", {"WQ", "WK", "WV", "shift", "diag"}},
-      {"retnet", {"WQ", "WK", "WV", "WO", "gamma"}},
+      {"retnet", {"WQ", "WK", "WV", "WO", "gamma", "rotation"}},
       {"rwkv", {"mu", "WV", "decay", "bonus"}},
   };
   return w;
