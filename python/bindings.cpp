@@ -23,7 +23,9 @@
 #include "app/report/report_json.h"
 #include "app/report/sat_report.h"
 #include "tasks/zoology.h"
+#include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/progress.h"
 #include "app/engine/engine.h"
 #include "python/arrays.h"
 #include "python/watched_call.h"
@@ -58,7 +60,33 @@ std::string verify_json(const std::string& name, const Given& given, const std::
 std::string verify_sat_json(const std::string& name, const Given& given, const std::string& threads) {
   cz::SatOptions o;
   o.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, cz::cli::ArgNames::Python));
-  return cz::sat_report_json(cz::run_verify_sat(cz::find_construction(name), given, o)).dump();
+  // One stage for the whole proof, so that `progress=` is called (at the start and at the end) and
+  // can stop it, as for enumeration (issue 36 item 11); the miters' own progress is the SAT path's.
+  cz::Progress stage("method sat", 1);
+  std::string report = cz::sat_report_json(cz::run_verify_sat(cz::find_construction(name), given, o)).dump();
+  stage.advance(1);
+  return report;
+}
+
+// A model-json text read as `eval --model` reads it (every check, the same messages).
+cz::Model read_model_text(const std::string& text, const std::string& where) {
+  cz::JsonLimits limits;
+  limits.max_values = cz::kModelMaxValues;
+  return cz::model_from_json(cz::parse_json_input(text, where, limits), where);
+}
+
+// The model as BaseConv layers only (architecture layers expanded; circuitzoo.torch loads those).
+std::string expanded_model_json(const std::string& text) {
+  cz::Model m = read_model_text(text, "model");
+  m.arch.clear();
+  return cz::model_to_json(m).dump();
+}
+
+// save_model_json: checked as the CLI would read it, then written atomically (util/atomic_file.h:
+// nothing half-written, a failed check leaves an old file as it was).
+void save_model_text(const std::string& text, const std::string& path) {
+  (void)read_model_text(text, path);
+  cz::write_file_atomic(path, text);
 }
 
 // What `circuitzoo stats --json` prints, plus the model itself (model-json) under "model_json".
@@ -237,13 +265,19 @@ PYBIND11_MODULE(_core, m) {
         return py::str(y.y_json);
       },
       py::arg("model"), py::arg("buffers"), py::arg("u"), py::arg("u_text"));
-  // --method sat (issue 27): the SAT path has no cancellation points yet; Ctrl-C is seen when it ends.
+  // --method sat (issue 27): `progress` as for verify_json (issue 36 item 11).
   m.def(
       "verify_sat_json",
-      [](const std::string& name, const Given& params, const std::string& threads) {
-        return watched_call(py::none(), [&] { return verify_sat_json(name, params, threads); });
+      [](const std::string& name, const Given& params, const std::string& threads, const py::object& progress) {
+        return watched_call(progress, [&] { return verify_sat_json(name, params, threads); });
       },
-      py::arg("name"), py::arg("params"), py::arg("threads"));
+      py::arg("name"), py::arg("params"), py::arg("threads"), py::arg("progress") = py::none());
+  m.def(
+      "expanded_model_json", [](const std::string& text) { return watched_call(py::none(), [&] { return expanded_model_json(text); }); },
+      py::arg("text"));
+  m.def(
+      "save_model_json", [](const std::string& text, const std::string& path) { watched_call(py::none(), [&] { save_model_text(text, path); return 0; }); },
+      py::arg("text"), py::arg("path"));
   m.def(
       "mqar_data",
       [](const std::string& vocab, const std::string& seq_len, const std::string& kv, const std::string& examples,

@@ -40,6 +40,18 @@ std::uint64_t parse_uint_arg(const std::string& text, const UintArg& a, ArgNames
 // that there is one).
 void check_verify_domain(bool exhaustive, bool samples_given, const std::string& device, ArgNames names);
 
+// A real number (issue 36 item 5: `--timeout nan` meant no limit): TEXT must be a finite decimal in
+// [min, max]; NaN, inf, hex floats and trailing text are refused with the flag and the text. Every
+// real-valued flag goes through it (main.cpp's finite_range validator, power-a below).
+struct RealArg {
+  const char* cli;
+  const char* py;
+  double min, max;
+  const char* name(ArgNames n) const { return n == ArgNames::Cli ? cli : py; }
+};
+inline constexpr RealArg kTimeoutArg{"--timeout", "timeout", 0.001, 1e7};
+double parse_real_arg(const std::string& text, const RealArg& a, ArgNames names);
+
 // mqar-data's power-law exponent: a finite positive number written as TEXT.
 double parse_power_a(const std::string& text, ArgNames names);
 // zoology's batch for cfg; its refusals of power_a are reported at the power-a argument.

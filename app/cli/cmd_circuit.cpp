@@ -12,6 +12,7 @@
 #include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz::cli {
 
@@ -19,7 +20,7 @@ std::string circuit_format_of(const std::string& path, const std::string& given,
   if (!given.empty()) {
     const auto& f = circuits::circuit_formats();
     if (std::find(f.begin(), f.end(), given) == f.end())
-      throw InputError("unknown circuit format '" + given + "' (want circuit-json, dot, aiger, aiger-binary, blif or bristol)", flag);
+      throw InputError("unknown circuit format '" + quoted_value(given) + "' (want circuit-json, dot, aiger, aiger-binary, blif or bristol)", flag);
     return given;
   }
   auto ends = [&](const char* e) {

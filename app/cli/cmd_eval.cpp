@@ -1,5 +1,6 @@
 // `circuitzoo eval --model FILE --input FILE`: exact evaluation of a saved model in its ring.
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,7 @@ namespace cz::cli {
 namespace {
 
 template <Ring R>
-nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std::string& where) {
+nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std::string& where, const std::string& model_where) {
   Matrix<typename R::Elem> x(u.rows(), u.cols());
   for (std::size_t k = 0; k < u.data().size(); ++k) {
     try {
@@ -22,9 +23,17 @@ nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std:
       throw InputError(e.what(), where + ".input");
     }
   }
+  // A weight outside the ring is the model's fault, not the input's (the reader refuses those:
+  // issue 36 item 20; this keeps the blame right for any that slips past it).
+  std::optional<decltype(prepare(ring, m))> prepared;
+  try {
+    prepared.emplace(prepare(ring, m));
+  } catch (const std::domain_error& e) {
+    throw InputError(e.what(), model_where);
+  }
   Matrix<typename R::Elem> y;
   try {
-    y = eval(prepare(ring, m), x);
+    y = eval(*prepared, x);
   } catch (const std::domain_error& e) {
     throw InputError(e.what(), where);
   }
@@ -36,7 +45,7 @@ nlohmann::json run(const R& ring, const Model& m, const RatMatrix& u, const std:
 int cmd_eval(const EvalOptions& o) {
   check_outputs({{"--json", o.json_path}}, {{"--model", o.model}, {"--input", o.input}});
   Model m = read_model_file(o.model);
-  const nlohmann::json in = parse_json_input(read_file(o.input), o.input);  // depth-limited (model_json.h)
+  const nlohmann::json in = read_json_file(o.input, kModelMaxBytes, "an input file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});  // bounded (model_json.h)
   if (!in.is_object() || !in.contains("input")) throw InputError("missing field 'input'", o.input);
   RatMatrix u = matrix_from_json(in["input"], o.input + ".input");
   if (u.rows() != m.N || u.cols() != m.d)
@@ -44,9 +53,9 @@ int cmd_eval(const EvalOptions& o) {
                          std::to_string(m.N) + "x" + std::to_string(m.d), o.input + ".input");
   nlohmann::json out;
   if (m.ring == "Z") {
-    out = run(RingZ{}, m, u, o.input);
+    out = run(RingZ{}, m, u, o.input, o.model);
   } else if (m.ring == "Q") {
-    out = run(RingQ{}, m, u, o.input);
+    out = run(RingQ{}, m, u, o.input, o.model);
   } else {
     const std::string digits = m.ring.substr(3);  // validate() checked the "Fp:" prefix
     if (digits.empty() || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string::npos)
@@ -54,7 +63,7 @@ int cmd_eval(const EvalOptions& o) {
     const std::uint64_t p = std::stoull(digits);  // at most 19 digits: below 2^64, cannot throw
     try {
       RingFp ring(p);
-      out = run(ring, m, u, o.input);
+      out = run(ring, m, u, o.input, o.model);
     } catch (const std::invalid_argument& e) {
       throw InputError(e.what(), o.model + ".ring");
     }

@@ -7,6 +7,7 @@
 #include "model/weights.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/text.h"
 #include "util/memory_budget.h"
 
 namespace cz::cli {
@@ -47,7 +48,7 @@ int cmd_export(const ExportOptions& o) {
   if (o.format == "models" || o.format == "program" || o.format == "reduction") return export_models(o);  // issue 15: export_models.cpp
   static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol", "npz", "safetensors"};
   if (std::find(kFormats.begin(), kFormats.end(), o.format) == kFormats.end())
-    throw InputError("unknown format '" + o.format + "' (want model-json, models, program, reduction, circuit-json, dot, aiger, aiger-binary, blif, bristol, npz or safetensors)",
+    throw InputError("unknown format '" + quoted_value(o.format) + "' (want model-json, models, program, reduction, circuit-json, dot, aiger, aiger-binary, blif, bristol, npz or safetensors)",
                      "--format");
   if (o.out.empty()) throw InputError("missing output path", "-o");
   check_outputs({{"-o", o.out}});

@@ -9,6 +9,7 @@
 #include "model/model_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/text.h"
 #include "util/suggest.h"
 
 namespace cz::cli {
@@ -17,7 +18,7 @@ using json = nlohmann::json;
 
 // The file as a JSON object whose keys are all among `known`.
 json read_config(const std::string& path, const std::vector<std::string>& known) {
-  const json j = parse_json_input(read_file(path), path);
+  const json j = read_json_file(path, kConfigMaxBytes, "a config file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
   if (!j.is_object()) throw InputError("a config file is a JSON object {\"key\": value, ...}", "--config " + path);
   for (auto it = j.begin(); it != j.end(); ++it) {
     bool ok = false;
@@ -25,7 +26,7 @@ json read_config(const std::string& path, const std::vector<std::string>& known)
     if (!ok) {
       std::string all;
       for (const auto& k : known) all += (all.empty() ? "" : ", ") + k;
-      throw InputError("unknown key '" + it.key() + "' (known: " + all + ")" + did_you_mean(it.key(), known),
+      throw InputError("unknown key '" + quoted_value(it.key()) + "' (known: " + all + ")" + did_you_mean(it.key(), known),
                        "--config " + path);
     }
   }

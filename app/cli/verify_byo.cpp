@@ -112,7 +112,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
       throw InputError("a program file is not provable by --method sat: it is a recurrent program (a loop over the sequence), "
                        "not a circuit or a model",
                        "--method sat");
-    const nlohmann::json source = parse_json_input(read_file(o.program_file), o.program_file);
+    const nlohmann::json source = read_json_file(o.program_file, kModelMaxBytes, "a program file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
     const ProgramFile pf = program_from_json(source, o.program_file);
     const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
     return finish(o, r, task.name, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});

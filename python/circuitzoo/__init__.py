@@ -282,7 +282,8 @@ def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0,
     if method == "sat":
         if samples is not None or exhaustive or device != "cpu":
             raise ValueError("method='sat' proves the whole domain; drop samples/exhaustive/device (method)")
-        return _json.loads(_core.verify_sat_json(name, _params(params), _uint(threads, "threads")))
+        pj, th = _params(params), _uint(threads, "threads")
+        return _json.loads(_with_progress(progress, lambda p: _core.verify_sat_json(name, pj, th, progress=p)))
     args = (name, _params(params), "" if samples is None else _uint(samples, "samples"), _uint(seed, "seed"),
             bool(exhaustive), _uint(threads, "threads"), device)
     return _json.loads(_with_progress(progress, lambda p: _core.verify_json(*args, progress=p)))

@@ -47,6 +47,12 @@ import numpy as _np
 import torch as _torch
 from torch import nn as _nn
 
+from circuitzoo import _core
+
+# Architecture layers (model-json "Architecture layers"): the module runs their BaseConv expansion,
+# which the core computes exactly as `eval --model` does.
+_ARCH_KINDS = ("hyena", "h3", "retnet", "rwkv")
+
 __all__ = ["Model", "BaseConv", "Mlp", "LinearAttention", "Conv", "Projection", "load", "read_tensors",
            "from_model_json", "ZoologyStack", "zoology_state_dicts", "import_zoology", "import_rwkv",
            "rwkv_forward", "dyadic", "save_model_json", "exact_input"]
@@ -242,7 +248,10 @@ def _mat(rows, transpose=False):
 
 def from_model_json(mj, dtype=_torch.float64, conv_impl="auto"):
     """An nn.Module of a model-json dict, or of circuitzoo.build(...)["model"] (numpy matrices); exact
-    entries are rounded to the nearest float."""
+    entries are rounded to the nearest float. Architecture layers (hyena, h3, retnet, rwkv) become the
+    BaseConv layers of their exact simulation (as the CLI runs them)."""
+    if any(isinstance(L, dict) and L.get("kind") in _ARCH_KINDS for L in mj["layers"]):
+        mj = _json.loads(_core.expanded_model_json(_json.dumps(mj)))
     sd, kinds = {}, []
     for i, L in enumerate(mj["layers"]):
         p, kind = f"layers.{i}.", L["kind"]
@@ -349,9 +358,10 @@ def exact_input(u):
 
 
 def save_model_json(mj, path):
-    """Writes a model-json dict (the CLI reads it: `circuitzoo eval --model PATH`, `verify --model`)."""
-    with open(path, "w") as f:
-        _json.dump(mj, f)
+    """Writes a model-json dict (the CLI reads it: `circuitzoo eval --model PATH`, `verify --model`).
+    The dict is checked as the CLI reads it first (ValueError with the CLI's message, nothing
+    written), and the file is replaced atomically (an old file stays whole on any failure)."""
+    _core.save_model_json(_json.dumps(mj), str(path))
 
 
 def _zeros(r, c):

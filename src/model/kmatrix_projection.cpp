@@ -143,6 +143,14 @@ KMatrix<Rat> kmatrix_from_json(const json& j, std::size_t want_n, const std::str
   // Stored entries, the dense n×n expansion and the work of expanding it (n columns through every
   // entry) are bounded before anything is allocated.
   const std::uint64_t entries = sat_mul(sat_mul(els.size(), 2 * std::uint64_t{L}), 2 * m);
+  // Width multiplies the file, the factors held and every expansion (issue 36 item 12: w = 200000
+  // took 45 s and 969 MB at n = 4), and no n×n matrix needs more than 4n: Thm 3's form of one with
+  // s nonzeros has width 3⌈s/n⌉ + 1 <= 3n + 1 (tensor/kmatrix_forms.h).
+  if (els.size() > 4 * std::uint64_t{k.n})
+    throw InputError("a K-matrix of width w = " + std::to_string(els.size()) + " (" + std::to_string(entries) + " entries, about " +
+                         format_bytes(sat_mul(entries, 112)) + " to read), above 4n = " + std::to_string(4 * k.n) +
+                         ": every n x n matrix has a K-matrix of width at most 4n (Dao et al. 2020, Thm 3)",
+                     where + ".elements");
   require_memory(sat_mul(entries, 48), "a K-matrix projection with " + std::to_string(entries) + " entries", where);
   require_memory(sat_mul(sat_mul(k.n, k.n), 48), "the " + std::to_string(k.n) + "×" + std::to_string(k.n) + " expansion of a K-matrix", where);
   if (sat_mul(entries, k.n) > (std::uint64_t{1} << 34))

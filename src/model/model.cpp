@@ -1,6 +1,8 @@
 #include "model/model.h"
 
+#include "exact/rings.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz {
 namespace {
@@ -24,7 +26,8 @@ void validate(const Model& m, const std::string& where) {
   if (m.inner_N < m.N || m.inner_d < m.d)
     throw InputError("inner dimensions must be at least N x d (top-left embedding)", where);
   if (m.ring != "Z" && m.ring != "Q" && m.ring.rfind("Fp:", 0) != 0)
-    throw InputError("unknown ring '" + m.ring + "' (want Z, Q or Fp:<prime>)", where + ".ring");
+    throw InputError("unknown ring '" + quoted_value(m.ring) + "' (want Z, Q or Fp:<prime>)", where + ".ring");
+  const std::uint64_t fp = check_ring_name(m.ring, where + ".ring");  // 0 for Z and Q
   const std::size_t n = m.inner_N, d = m.inner_d;
   for (std::size_t l = 0; l < m.layers.size(); ++l) {
     const std::string w = where + ".layers[" + std::to_string(l) + "]";
@@ -42,6 +45,21 @@ void validate(const Model& m, const std::string& where) {
       check_shape(a->Wq, d, a->Wq.cols(), w + ".Wq");
       check_shape(a->Wk, d, a->Wq.cols(), w + ".Wk");
       check_shape(a->Wv, d, d, w + ".Wv");
+    }
+    if (fp) {  // a weight with a denominator divisible by p has no value in F_p (issue 36 item 20)
+      auto in_field = [&](const RatMatrix& x, const char* nm) {
+        for (const auto& e : x.data())
+          if (!e.is_integer() && e.den().mod_u64(fp) == 0)
+            throw InputError("weight " + e.str() + " is not in the model's ring " + m.ring + " (its denominator is divisible by " +
+                                 std::to_string(fp) + ")",
+                             w + "." + nm);
+      };
+      std::visit([&](const auto& L) {
+        using T = std::decay_t<decltype(L)>;
+        if constexpr (std::is_same_v<T, BaseConvLayer>) { in_field(L.W, "W"); in_field(L.b1, "b1"); in_field(L.h, "h"); in_field(L.b2, "b2"); }
+        else if constexpr (std::is_same_v<T, MlpLayer>) { in_field(L.W1, "W1"); in_field(L.B1, "B1"); in_field(L.W2, "W2"); in_field(L.B2, "B2"); }
+        else { in_field(L.Wq, "Wq"); in_field(L.Wk, "Wk"); in_field(L.Wv, "Wv"); }
+      }, m.layers[l]);
     }
     if (m.ring == "Z") {
       auto integral = [&](const RatMatrix& x, const char* nm) {

@@ -7,6 +7,7 @@
 #include "exact/rings.h"
 #include "model/arch_layer.h"
 #include "model/kmatrix_projection.h"
+#include "model/layer_json_check.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
@@ -42,58 +43,6 @@ std::string json_brief(const json& j) {
     return "\"" + printable(std::string_view(s).substr(0, 64), 60) + (s.size() > 60 ? "" : "\"");
   }
   return printable(j.dump(-1, ' ', false, json::error_handler_t::replace), 60);
-}
-
-namespace {
-// One pass over the text before nlohmann sees it: nesting depth and string lengths (brackets and
-// quotes inside strings do not count). Malformed text is left to the parser's own message.
-void check_json_limits(const std::string& text, const std::string& source, const JsonLimits& limits) {
-  std::size_t depth = 0, line = 1, string_start = 0;
-  bool in_string = false;
-  const auto at = [&] { return source + ":" + std::to_string(line); };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char ch = text[i];
-    if (in_string) {
-      if (ch == '\\') ++i;  // the escaped character never ends the string
-      else if (ch == '"') in_string = false;
-      if (limits.max_string && i - string_start > limits.max_string)
-        throw InputError("a JSON string longer than " + std::to_string(limits.max_string) + " bytes", at());
-      continue;
-    }
-    if (ch == '"') {
-      in_string = true;
-      string_start = i + 1;
-    } else if (ch == '[' || ch == '{') {
-      if (++depth > limits.max_depth)
-        throw InputError("JSON nested deeper than " + std::to_string(limits.max_depth) + " levels", at());
-    } else if (ch == ']' || ch == '}') {
-      if (depth) --depth;
-    } else if (ch == '\n') {
-      ++line;
-    }
-  }
-}
-}  // namespace
-
-json parse_json_input(const std::string& text, const std::string& source, const JsonLimits& limits) {
-  check_json_limits(text, source, limits);
-  try {
-    if (limits.keep_keys.empty()) return json::parse(text);
-    // Keys of the top-level object not asked for are dropped as they are read (depth 1).
-    const json::parser_callback_t keep = [&](int depth, json::parse_event_t event, json& parsed) {
-      if (depth != 1 || event != json::parse_event_t::key || !parsed.is_string()) return true;
-      const auto& k = parsed.get_ref<const std::string&>();
-      return std::find(limits.keep_keys.begin(), limits.keep_keys.end(), k) != limits.keep_keys.end();
-    };
-    return json::parse(text, keep);
-  } catch (const json::parse_error& e) {
-    // nlohmann's message quotes the bytes it last read: escape them; where = source:line.
-    const std::size_t upto = std::min<std::size_t>(e.byte ? e.byte - 1 : 0, text.size());
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n'));
-    throw InputError("malformed JSON: " + printable(e.what(), 200), source + ":" + std::to_string(line));
-  } catch (const json::exception& e) {
-    throw InputError("malformed JSON: " + printable(e.what(), 200), source);
-  }
 }
 
 json rat_to_json(const Rat& x) {
@@ -198,6 +147,8 @@ Model model_from_json(const json& j, const std::string& where) {
     const std::string w = where + ".layers[" + std::to_string(l) + "]";
     const json& L = layers[l];
     const json& kind = field(L, "kind", w);
+    // Keys, lengths and ring before any weight is read (model/layer_json_check.h).
+    if (kind.is_string()) check_layer_json(L, kind.get<std::string>(), {m.N, m.d, m.inner_N, m.inner_d, m.ring}, w);
     auto mat = [&](const char* k) { return matrix_from_json(field(L, k, w), w + "." + k); };
     if (kind == "baseconv") {
       const json& W = field(L, "W", w);
@@ -226,8 +177,10 @@ Model model_from_json(const json& j, const std::string& where) {
 void write_model_file(const Model& m, const std::string& path) { write_file_atomic(path, model_to_json(m).dump(1) + "\n"); }
 
 Model read_model_file(const std::string& path) {
-  const json j = parse_json_input(read_file(path), path);
   try {
+    JsonLimits limits;
+    limits.max_values = kModelMaxValues;
+    const json j = read_json_file(path, kModelMaxBytes, "a model-json file", limits);
     return model_from_json(j, path);
   } catch (const json::exception& e) {  // a value of an unexpected JSON type that slipped past a check
     throw InputError("malformed model-json: " + printable(e.what(), 200), path);

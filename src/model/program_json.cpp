@@ -355,6 +355,6 @@ ProgramFile program_from_json(const json& j, const std::string& source) {
   return f;
 }
 
-ProgramFile read_program_file(const std::string& path) { return program_from_json(parse_json_input(read_file(path), path), path); }
+ProgramFile read_program_file(const std::string& path) { return program_from_json(read_json_file(path, kModelMaxBytes, "a program file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues}), path); }
 
 }  // namespace cz

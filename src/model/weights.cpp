@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz {
 namespace {
@@ -27,7 +28,7 @@ NamedTensor tensor(const std::string& name, const RatMatrix& m, bool transpose, 
       const Rat& x = transpose ? m(j, i) : m(i, j);
       const std::size_t r = transpose ? j : i, c = transpose ? i : j;
       if (!x.is_integer() || !x.num().fits_int64())
-        throw InputError("entry [" + std::to_string(r) + "][" + std::to_string(c) + "] = " + x.str() +
+        throw InputError("entry [" + std::to_string(r) + "][" + std::to_string(c) + "] = " + quoted_value(x.str()) +
                              (x.is_integer() ? " does not fit int64" : " is not an integer") +
                              "; npz and safetensors hold int64 tensors only (export model-json instead: it is exact)",
                          where);

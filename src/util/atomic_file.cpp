@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "util/error.h"
 #include "util/memory_budget.h"
 #include "util/signal_cleanup.h"
+#include "util/text.h"
 
 namespace cz {
 namespace {
@@ -300,7 +302,10 @@ void write_files_atomic(const std::vector<OutputFile>& outputs) {
     if (t) t->commit();
 }
 
-std::string read_file(const std::string& path) {
+namespace {
+// One reader for both forms of read_file: `limits` null reads up to the memory budget (binary
+// inputs: AIGER, .npy), else as TextLimits says.
+std::string read_input(const std::string& path, const TextLimits* limits) {
   if (path.empty()) throw InputError("empty input path", "\"\"");
   // "-" is standard input, as "-" is standard output for outputs (issue 26 item 10). It can be
   // read once per process: a second "-" input would find it empty.
@@ -313,18 +318,32 @@ std::string read_file(const std::string& path) {
   if ((stdin_input ? ::fstat(0, &st) : ::stat(path.c_str(), &st)) != 0)
     throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
   if (S_ISDIR(st.st_mode)) throw InputError("is a directory, not a file", path);
-  if (S_ISCHR(st.st_mode) && stdin_input) throw InputError("standard input is a terminal: pipe or redirect the input into it", path);
-  if (S_ISCHR(st.st_mode)) throw InputError("is a character device, not a regular file or pipe", path);
+  // Only a terminal waits for typing; other devices on standard input (/dev/null, /dev/zero) are
+  // read, so that the message can say what they hold (issue 36 item 23).
+  if (stdin_input && ::isatty(0)) throw InputError("standard input is a terminal: pipe or redirect the input into it", path);
+  const bool device_on_stdin = stdin_input && S_ISCHR(st.st_mode) && limits;
+  if (S_ISCHR(st.st_mode) && !device_on_stdin) throw InputError("is a character device, not a regular file or pipe", path);
   if (S_ISBLK(st.st_mode)) throw InputError("is a block device, not a regular file or pipe", path);
   if (S_ISSOCK(st.st_mode)) throw InputError("is a socket, not a regular file or pipe", path);
   const bool regular = S_ISREG(st.st_mode);
   const std::uint64_t budget = memory_budget();
-  if (regular) require_memory(static_cast<std::uint64_t>(st.st_size), "reading this file", path);
+  const std::uint64_t cap = limits ? std::min(limits->max_bytes, budget) : budget;
+  const auto too_large = [&] {
+    if (limits && limits->max_bytes <= budget)
+      return InputError("more than " + format_bytes(limits->max_bytes) + ", the limit for " + limits->what, path);
+    return InputError("input exceeds the memory budget of " + format_bytes(budget) + " (--max-memory)", path);
+  };
+  if (regular) {
+    if (limits && static_cast<std::uint64_t>(st.st_size) > cap) throw too_large();
+    require_memory(static_cast<std::uint64_t>(st.st_size), "reading this file", path);
+  }
   int fd = stdin_input ? 0 : ::open(path.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
   struct Closer { int fd; ~Closer() { if (fd != 0) ::close(fd); } } closer{fd};
   std::string out;
   if (regular) out.reserve(static_cast<std::size_t>(st.st_size));
+  const bool sniff = limits && limits->json_text;
+  bool started = false;  // a non-blank byte seen
   char buf[1 << 16];
   for (;;) {
     ssize_t n = ::read(fd, buf, sizeof buf);
@@ -333,12 +352,29 @@ std::string read_file(const std::string& path) {
       throw InputError(std::string("cannot read file: ") + std::strerror(errno), path);
     }
     if (n == 0) break;
-    if (out.size() + static_cast<std::size_t>(n) > budget)
-      throw InputError("input exceeds the memory budget of " + format_bytes(budget) + " (--max-memory)", path);
+    if (out.size() + static_cast<std::size_t>(n) > cap) throw too_large();
+    const std::size_t from = out.size();
     out.append(buf, static_cast<std::size_t>(n));
+    if (!sniff) continue;
+    // Text that cannot be JSON is refused at its first bytes, not after max_bytes of it.
+    for (std::size_t i = from; i < out.size(); ++i) {
+      const char c = out[i];
+      if (c == '\0')
+        throw InputError("a NUL byte at offset " + std::to_string(i) + ": binary data, not " + limits->what, path);
+      if (started || c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+      started = true;
+      if (c != '\xef' && !std::strchr("{[\"-0123456789tfn", c))  // \xef: a UTF-8 byte order mark, the parser's to judge
+        throw InputError("not " + limits->what + ": JSON text cannot start with '" + printable(std::string_view(&out[i], 1)) + "'", path);
+    }
   }
+  if (sniff && !started)
+    throw InputError(std::string(out.empty() ? "empty input" : "blank input (only white space)") + ": not " + limits->what, path);
   return out;
 }
+}  // namespace
+
+std::string read_file(const std::string& path) { return read_input(path, nullptr); }
+std::string read_file(const std::string& path, const TextLimits& limits) { return read_input(path, &limits); }
 
 std::string file_identity(const std::string& path) {
   struct stat st {};

@@ -20,6 +20,7 @@
 // or pipes (read up to the memory budget); directories, devices and sockets are refused with an
 // InputError that says what the path is.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -47,6 +48,19 @@ void write_files_atomic(const std::vector<OutputFile>& outputs);
 // Throws InputError (where = path) when the file cannot be read, is not a regular file or a
 // FIFO/pipe, or holds more than the memory budget.
 std::string read_file(const std::string& path);
+
+// A text input with a size limit of its own (issue 36: a 73 MB model, or `yes | ... --model -`,
+// ran out of memory before any check): a regular file larger than max_bytes is refused by its
+// size, a pipe or standard input as soon as max_bytes have been read. `what` names the kind in
+// messages ("a model-json file"). With json_text, a NUL byte, or a first non-blank byte that no
+// JSON document starts with, is refused as soon as it is read (/dev/zero, `yes`), and standard
+// input that is not a terminal is read whatever it is (/dev/null: empty).
+struct TextLimits {
+  std::uint64_t max_bytes;
+  std::string what;
+  bool json_text = true;
+};
+std::string read_file(const std::string& path, const TextLimits& limits);
 
 // Identity of a path for "same file" checks: "dev:ino" of the file it resolves to when it exists,
 // else the canonical path of its parent directory joined with its name (a not-yet-existing output),

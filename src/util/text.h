@@ -67,4 +67,21 @@ inline std::string printable(std::string_view s, std::size_t max_bytes = 80) {
 // printable() without the cut: the whole of `s` on one terminal line.
 inline std::string escape_bytes(std::string_view s) { return printable(s, std::string_view::npos); }
 
+// A value echoed in a message (a name, a flag's value, a number from a file): escaped and cut, so
+// that an error line never carries a 100 KB value whole (issue 36 item 14). The one rule for
+// quoting user text in messages; model/model_json.h json_brief is the same for JSON values.
+inline constexpr std::size_t kQuotedMax = 64;
+inline std::string quoted_value(std::string_view s) { return printable(s, kQuotedMax); }
+
+// escape_bytes() cut to at most max_out bytes of output ("..." included): the CLI's last guard on
+// the length of an error line, whatever a message quoted.
+inline std::string printable_within(std::string_view s, std::size_t max_out) {
+  std::string r = escape_bytes(s);
+  if (r.size() <= max_out) return r;
+  std::size_t cut = max_out > 3 ? max_out - 3 : 0;
+  while (cut > 0 && (static_cast<unsigned char>(r[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 sequence
+  r.resize(cut);
+  return r + "...";
+}
+
 }  // namespace cz

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "util/error.h"
+#include "util/text.h"
 #include "util/suggest.h"
 
 namespace cz {
@@ -42,7 +43,7 @@ const Construction& find_construction(const std::string& name) {
     if (c.name == name) return c;
   std::vector<std::string> names;
   for (const auto& c : registry()) names.push_back(c.name);
-  throw InputError("unknown construction '" + name + "' (see `circuitzoo list`)" + did_you_mean(name, names), name);
+  throw InputError("unknown construction '" + quoted_value(name) + "' (see `circuitzoo list`)" + did_you_mean(name, names), quoted_value(name));
 }
 
 }  // namespace cz

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz {
 
@@ -22,7 +23,7 @@ const Task& find_task(const std::string& name, const std::string& where) {
     if (t.name == name) return t;
     known += (known.empty() ? "" : ", ") + t.name;
   }
-  throw InputError("unknown task '" + name + "' (known: " + known + "; see `circuitzoo tasks`)", where);
+  throw InputError("unknown task '" + quoted_value(name) + "' (known: " + known + "; see `circuitzoo tasks`)", quoted_value(where));
 }
 
 nlohmann::json to_json(const Task& t) {

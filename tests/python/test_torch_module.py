@@ -3,6 +3,7 @@ safetensors and model-json exports as an nn.Module and run in float64, against t
 import json
 import os
 import subprocess
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -154,3 +155,31 @@ def test_a_built_model_runs_in_torch():
     with torch.no_grad():
         y = m(torch.tensor(u, dtype=torch.float64))
     assert _rel_err(y.numpy(), cz.eval(b, u.tolist())) < 1e-9
+
+
+RETNET = {"format": "circuitzoo.model/1", "ring": "Q", "N": 3, "d": 1, "inner_N": 3, "inner_d": 8, "conv": "causal",
+          "layers": [{"kind": "retnet", "heads": 1, "WQ": [[1, -1]], "WK": [[2, 1]], "WV": [[1, 3]], "WO": [[1], [-2]],
+                      "gamma": ["1/2"]}]}
+
+
+def test_architecture_layers_load_as_their_expansion(cli, tmp_path):
+    """Issue 36 item 24: load() on a model-json with a retnet layer said "unknown layer kind 'retnet'"."""
+    path = tmp_path / "ret.json"
+    path.write_text(json.dumps(RETNET))
+    m = czt.load(str(path))
+    u = [[1], [-2], [3]]
+    (tmp_path / "in.json").write_text(json.dumps({"input": u}))
+    want = json.loads(cli("eval", "--model", path, "--input", tmp_path / "in.json").stdout)["output"]
+    got = m(torch.tensor([u], dtype=torch.float64))[0].tolist()
+    assert [[float(Fraction(str(x))) for x in r] for r in want] == got
+
+
+def test_save_model_json_checks_before_writing(tmp_path):
+    """Issue 36 item 24: save_model_json({"junk": 1}) wrote a file the CLI cannot read."""
+    path = tmp_path / "m.json"
+    path.write_text("old")
+    with pytest.raises(ValueError, match="missing field 'format'"):
+        czt.save_model_json({"junk": 1}, path)
+    assert path.read_text() == "old"
+    czt.save_model_json(RETNET, path)
+    assert json.loads(path.read_text()) == RETNET
