@@ -73,6 +73,9 @@ struct VerifyOptions : Common {
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
   std::string sat_strategy = "auto";  // circuit/sort: auto | stages | monolithic
   std::string sat_zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat
+  // The --method sat flags given on the command line (--timeout, --proof, ...): without --method
+  // sat they are refused, never ignored (issue 36 item 15).
+  std::vector<std::string> sat_flags_given;
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);
