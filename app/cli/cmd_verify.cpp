@@ -5,6 +5,8 @@
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "app/engine/checkpoint.h"
+#include "app/engine/read_back.h"
+#include "util/atomic_file.h"
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
@@ -31,6 +33,8 @@ int cmd_verify(const VerifyOptions& o) {
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
   if (o.checkpoint_seconds && o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE", "--checkpoint-every");
   if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
+  if (o.method != "sat" && !o.sat_flags_given.empty())  // issue 36 item 15: they used to be ignored
+    throw InputError(o.sat_flags_given.front() + " needs --method sat", o.sat_flags_given.front());
   if (o.method == "algebra") return cmd_verify_algebra(o);  // --method algebra (issue 37): cmd_verify_algebra.cpp
   if (o.method == "sat" && o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.task.empty())
     return cmd_verify_sat(o);  // below
@@ -111,12 +115,26 @@ int cmd_verify(const VerifyOptions& o) {
   return rc;
 }
 
+namespace {
+// --proof FILE (issue 36 items 6, 9): proofs are written to a temporary file beside FILE and
+// renamed into place when the run proves (app/engine/sat_solve.cpp), so FILE must be a regular
+// file or a new one. Refused before any work: "-" (stdout cannot be renamed into), and an existing
+// FIFO or device (a FIFO blocked the run until its time limit; /dev/full gave "proved" with no proof).
+void check_proof_path(const std::string& path) {
+  if (path == "-") throw InputError("a proof is written to a file and renamed into place when the run proves, not to standard output", "--proof -");
+  refuse_non_regular(path, "--proof: it is written whole and renamed into place");
+  if (!is_replaced_output(path))
+    throw InputError("not a regular file or a new one (--proof: it is written whole and renamed into place)", "--proof " + path);
+}
+}  // namespace
+
 SatOptions sat_options(const VerifyOptions& o) {
   const bool enumerating = o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() ||
                            o.device != "cpu" || o.scalar;
   if (enumerating)
     throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
                      "--method sat");
+  if (!o.sat_proof.empty()) check_proof_path(o.sat_proof);
   SatOptions s;
   s.timeout_s = o.sat_timeout;
   s.confirm = o.sat_confirm;

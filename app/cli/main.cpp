@@ -161,24 +161,32 @@ int run_main(int argc, char** argv) {
   verify->add_option("--algebra-route", ver.algebra_route,
                      "--method algebra: auto (expansion within the budget, else compositional where there is one), expansion, compositional")
       ->check(CLI::IsMember({"auto", "expansion", "compositional"}));
-  verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
-      ->check(finite_range(kTimeoutArg));
-  verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)");
-  verify->add_option("--proof", ver.sat_proof, "--method sat: write CaDiCaL's DRAT proof to FILE (FILE.<k> per miter)");
-  verify->add_option("--sat-split", ver.sat_split,
+  std::vector<CLI::Option*> sat_only;  // refused without --method sat (VerifyOptions::sat_flags_given)
+  sat_only.push_back(verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
+      ->check(finite_range(kTimeoutArg)));
+  sat_only.push_back(
+      verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)"));
+  sat_only.push_back(verify->add_option(
+      "--proof", ver.sat_proof,
+      "--method sat: write CaDiCaL's DRAT proof to FILE (FILE.<k> per miter), a regular file, replaced only when the run proves"));
+  sat_only.push_back(verify->add_option("--sat-split", ver.sat_split,
                      "--method sat: family (one miter per MQAR query / sorted place / output word; default), cell (per output bit) or whole")
-      ->check(CLI::IsMember({"family", "cell", "whole"}));
-  verify->add_flag("--sat-cubes", ver.sat_cubes, "--method sat: split each query's miter by which earlier key it matches (cube-and-conquer)");
-  verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved");
-  verify->add_option("--sat-order", ver.sat_order, "--method sat: index (miters in order; default) or largest (largest first)")
-      ->check(CLI::IsMember({"largest", "index"}));
-  verify->add_option("--sat-strategy", ver.sat_strategy,
+      ->check(CLI::IsMember({"family", "cell", "whole"})));
+  sat_only.push_back(verify->add_flag("--sat-cubes", ver.sat_cubes, "--method sat: split each query's miter by which earlier key it matches (cube-and-conquer)"));
+  sat_only.push_back(verify->add_flag("--sat-lemmas", ver.sat_lemmas, "--method sat: each miter assumes the outputs earlier miters proved"));
+  sat_only.push_back(verify->add_option("--sat-order", ver.sat_order, "--method sat: index (miters in order; default) or largest (largest first)")
+      ->check(CLI::IsMember({"largest", "index"})));
+  sat_only.push_back(verify->add_option("--sat-strategy", ver.sat_strategy,
                      "--method sat on circuit/sort: stages (0-1 principle, comparator by comparator; default) or monolithic (whole-circuit miters)")
-      ->check(CLI::IsMember({"auto", "stages", "monolithic"}));
-  verify->add_option("--sat-zero-one", ver.sat_zero_one, "--sat-strategy stages: the 0-1 check by exhaustive (bit-sliced 2^n), sat, or auto (default)")
-      ->check(CLI::IsMember({"auto", "exhaustive", "sat"}));
-  verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
-      ->check(CLI::ExistingDirectory);
+      ->check(CLI::IsMember({"auto", "stages", "monolithic"})));
+  sat_only.push_back(verify->add_option("--sat-zero-one", ver.sat_zero_one, "--sat-strategy stages: the 0-1 check by exhaustive (bit-sliced 2^n), sat, or auto (default)")
+      ->check(CLI::IsMember({"auto", "exhaustive", "sat"})));
+  sat_only.push_back(verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
+      ->check(CLI::ExistingDirectory));
+  deferred.add([sat_only, &ver] {
+    for (const CLI::Option* o : sat_only)
+      if (o->count()) ver.sat_flags_given.push_back(o->get_name());
+  });
 
   Common tk;
   auto* tasks = app.add_subcommand("tasks", "list the tasks: parameters, input encoding, output decoding, domains, reference");

@@ -1,7 +1,5 @@
 #include "app/engine/checkpoint.h"
 
-#include <sys/stat.h>
-
 #include "app/engine/read_back.h"
 #include "app/engine/run_identity.h"
 #include "model/model_json.h"
@@ -15,11 +13,9 @@ constexpr const char* kFormat = "circuitzoo-checkpoint";
 }
 
 void check_checkpoint_path(const std::string& path) {
-  struct stat st {};
   // A FIFO would block the resume forever and a device is no run's file (issue 25); say so before
   // "exists: add --resume". A dangling link or a missing directory is check_outputs's to refuse.
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    (void)read_back_file(path, kCheckpointMaxBytes, "a checkpoint: it is replaced atomically");
+  refuse_non_regular(path, "a checkpoint: it is replaced atomically");
 }
 
 CheckpointState parse_checkpoint(const std::string& text, const std::string& path, const nlohmann::json& identity,

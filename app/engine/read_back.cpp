@@ -39,6 +39,12 @@ std::string read_back_file(const std::string& file, std::uint64_t max_bytes, con
   return read_file(file);
 }
 
+void refuse_non_regular(const std::string& path, const std::string& what) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw InputError(std::string(kind_of(st.st_mode)) + ", not a regular file (" + what + ")", path);
+}
+
 std::uint64_t exact_uint(const nlohmann::json& obj, const char* key, const std::string& field, const std::string& where) {
   const nlohmann::json& v = field_of(obj, key, field, where);
   // A JSON reader keeps non-negative integers below 2^64 as unsigned, anything else as signed or float.

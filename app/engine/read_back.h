@@ -23,6 +23,11 @@ inline constexpr std::size_t kReadBackMaxName = 256;
 // run's file) of at most max_bytes; `what` names the kind in messages ("a shard report").
 std::string read_back_file(const std::string& file, std::uint64_t max_bytes, const std::string& what);
 
+// Refuses (InputError, where = path) an existing PATH that is not a regular file, for outputs that
+// are replaced whole (a checkpoint, a --proof): a FIFO would block the run, a device is no run's
+// file (issue 25; issue 36 item 6). `what` says why in the message. A missing path passes.
+void refuse_non_regular(const std::string& path, const std::string& what);
+
 // j[key] as an exact unsigned 64-bit integer: 0.5, 1e3, -1 and 2^64 (which JSON readers give as
 // a float) are refused, never rounded. where: the file; field: how the message names the key.
 std::uint64_t exact_uint(const nlohmann::json& obj, const char* key, const std::string& field, const std::string& where);

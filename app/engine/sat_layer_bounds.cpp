@@ -124,7 +124,7 @@ LayerBoundsResult prove_layer_bounds(const Model& m, const sat::IntInputs& in, c
     // First the cheap local check, when every entry of the previous layer has a proved range.
     if (l > 0 && res.layers_proved == l && left() > 0) {
       ++res.solver_calls;
-      if (locally_bounded(m, l, res.bounds[l - 1], obs[l], *cadical, std::max(1.0, left()), max_width)) {
+      if (locally_bounded(m, l, res.bounds[l - 1], obs[l], *cadical, left(), max_width)) {
         proved = true;
         ++res.layers_local;
       }
@@ -157,7 +157,7 @@ LayerBoundsResult prove_layer_bounds(const Model& m, const sat::IntInputs& in, c
       const circuits::Circuit c = std::move(b).finish();
       const sat::Miter mi = sat::build_domain_miter(c, domain, 0, "--method sat");
       ++res.solver_calls;
-      const sat::SolveResult r = sat::solve(*cadical, mi.cnf, std::max(1.0, left()));
+      const sat::SolveResult r = sat::solve(*cadical, mi.cnf, left());  // no 1 s floor past the limit (issue 36 item 19)
       if (r.answer == sat::Answer::Unsat) {
         proved = true;
         break;

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -19,6 +19,7 @@
 #include "circuits/stats.h"
 #include "exact/thread_caches.h"
 #include "util/error.h"
+#include "util/pending_files.h"
 #include "util/progress.h"
 #include "util/threads.h"
 
@@ -66,6 +67,7 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     sat::SolveResult r, r2;
     bool solved = false;
     std::string proof;
+    std::optional<std::size_t> proof_file;  // its pending file in `outputs`
     std::atomic<bool> cancel{false};  // set when a lower miter decided the verdict
   };
   double encode_s = 0;
@@ -97,6 +99,11 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     miters = std::move(m2), miter_names = std::move(n2), fixes = std::move(f2);
   }
   std::vector<Slot> slots(miters.size());
+  // --proof and --sat-cnf files (issue 36): written to temporary files next to their targets while
+  // the run goes on, renamed into place only at its end (proofs only when it proved), removed on
+  // any error or signal. So no old proof is replaced by a refuted, undecided or failed run, two
+  // runs on one --proof leave one run's whole file, and a full disk is an error, not "proved".
+  PendingFiles outputs;
   SatProgress prog(o.progress, miters.size());  // stderr, on a terminal only (sat_progress.h)
   std::vector<std::size_t> proved;  // --sat-lemmas: groups proved so far (then one worker, in order)
   // A watched run (Python: Ctrl-C, progress=) is cancelled between miters while they are built,
@@ -113,14 +120,21 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     const sat::Miter& m = *sl.miter;
     sl.run = {{"group", miter_names[mi]}, {"vars", m.cnf.num_vars}, {"clauses", m.cnf.num_clauses},
               {"artifact_gates", m.artifact_gates}, {"checker_gates", m.checker_gates}};
-    if (!o.proof.empty()) sl.proof = miters.size() == 1 ? o.proof : o.proof + "." + std::to_string(mi);
+    if (!o.proof.empty()) {
+      sl.proof = miters.size() == 1 ? o.proof : o.proof + "." + std::to_string(mi);
+      sl.proof_file = outputs.add(sl.proof, "--proof");
+    }
     if (!o.cnf_dir.empty()) {
-      const std::string path = o.cnf_dir + "/miter-" + std::to_string(mi) + ".cnf";
-      std::ofstream f(path);
-      m.cnf.write_dimacs(f);
-      std::ofstream a(o.cnf_dir + "/miter-" + std::to_string(mi) + ".aig", std::ios::binary);
-      a << circuits::write_aiger_binary(sat::miter_circuit(*pr.artifact, pr.checker, miters[mi], "--sat-cnf", fixes[mi]));
-      if (!f || !a) throw InputError("cannot write " + path, "--sat-cnf");
+      const std::string base = o.cnf_dir + "/miter-" + std::to_string(mi);
+      std::ostringstream dimacs;
+      m.cnf.write_dimacs(dimacs);
+      const std::string text = dimacs.str();
+      const std::size_t f = outputs.add(base + ".cnf", "--sat-cnf");
+      outputs.write(f, text.data(), text.size());
+      const std::string aig =
+          circuits::write_aiger_binary(sat::miter_circuit(*pr.artifact, pr.checker, miters[mi], "--sat-cnf", fixes[mi]));
+      const std::size_t a = outputs.add(base + ".aig", "--sat-cnf");
+      outputs.write(a, aig.data(), aig.size());
     }
   };
   if (!o.lemmas)
@@ -137,10 +151,12 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
       sl.r.why = "time limit";
     } else {
       prog.started(mi, miter_names[mi]);
-      sl.r = sat::solve(*cadical, m.cnf, left, sl.proof, &sl.cancel);
+      const sat::ProofSink sink = [&](const char* d, std::size_t n) { outputs.write(*sl.proof_file, d, n); };
+      sl.r = sat::solve(*cadical, m.cnf, left, sl.proof_file ? &sink : nullptr, &sl.cancel);
       if (sl.r.answer == sat::Answer::Unsat && second) {
         prog.confirming(mi);
-        sl.r2 = sat::solve(*second, m.cnf, std::max(1.0, o.timeout_s - since(t0)), "", &sl.cancel);
+        // The time left, fractions too: a floor of 1 s made --timeout 0.3 wait 1.2 s (issue 36 item 19).
+        sl.r2 = sat::solve(*second, m.cnf, o.timeout_s - since(t0), nullptr, &sl.cancel);
       }
       prog.finished(mi);
     }
@@ -266,6 +282,13 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     runs.push_back(run);
   }
   out.exit_code = out.verdict == "proved" ? 0 : out.verdict == "refuted" ? 1 : 4;
+  // Proofs only of a proved run; then every output into place (an fsync error: exit 2, no verdict).
+  if (out.verdict != "proved") {
+    for (const Slot& sl : slots)
+      if (sl.proof_file) outputs.drop(*sl.proof_file);
+    proofs.clear();  // the report lists only files that exist
+  }
+  outputs.commit();
   nlohmann::json& j = head;
   j["method"] = "sat";
   j["verdict"] = out.verdict;

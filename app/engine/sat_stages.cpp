@@ -95,7 +95,8 @@ SatOutcome sat_stages_outcome(const SatProblem& pr, const nlohmann::json& head, 
 SatOutcome sat_stages_fallback(SatProblem& pr, SatOptions o, const nlohmann::json& head, const std::string& why, nlohmann::json stages,
                                double spent_s) {
   pr.notes.push_back("--sat-strategy stages: " + why + "; the monolithic miter decides");
-  o.timeout_s = std::max(1.0, o.timeout_s - spent_s);  // the time limit is for the whole run
+  // The time limit is for the whole run: what is left, fractions too, no floor (issue 36 item 19).
+  o.timeout_s = o.timeout_s - spent_s;
   SatOutcome out = solve_sat_problem(pr, o, head);
   out.report["sat"]["strategy"] = "monolithic";
   stages["failed"] = why;

@@ -1,19 +1,28 @@
 #include "circuits/sat/solver.h"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "util/error.h"
+#include "util/signal_cleanup.h"
 
 namespace cz::circuits::sat {
 
@@ -30,75 +39,215 @@ std::optional<SolverSpec> find_solver(const std::string& name) {
   while (std::getline(ss, dir, ':')) {
     if (dir.empty()) continue;
     const std::string f = dir + "/" + name;
-    if (::access(f.c_str(), X_OK) == 0) return SolverSpec{name, f};
+    struct stat st {};
+    // access(X_OK) alone is true for a directory: a directory named cadical earlier on PATH was
+    // "found" and then failed to run (issue 36 item 16).
+    if (::stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(f.c_str(), X_OK) == 0) return SolverSpec{name, f};
   }
   return std::nullopt;
 }
 
+std::size_t solver_output_cap(int num_vars) {
+  // "v -123456789" is at most 12 bytes a literal; 16 leaves room for prefixes and line ends, and
+  // 1 MiB for comment lines.
+  return (std::size_t{1} << 20) + 16 * (static_cast<std::size_t>(std::max(num_vars, 0)) + 1);
+}
+
 namespace {
 
-// A temporary file that removes itself.
+using Clock = std::chrono::steady_clock;
+
+std::string tmp_dir() {
+  const char* dir = std::getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+// A temporary file (the CNF handed to a solver, MiniSat's result file) that removes itself, and
+// that the signal cleanup removes when a signal ends the run (issue 36 item 4).
 struct TempFile {
   std::string path;
+  int slot = -1;
   explicit TempFile(const char* tag) {
-    const char* dir = std::getenv("TMPDIR");
-    std::string tmpl = std::string(dir && *dir ? dir : "/tmp") + "/cz-sat-" + tag + "-XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    const int fd = ::mkstemp(buf.data());
-    if (fd < 0) throw std::runtime_error("cannot create a temporary file in " + tmpl);
+    std::string tmpl = tmp_dir() + "/cz-sat-" + tag + "-XXXXXX";
+    install_cleanup_handlers();
+    CleanupSignalsBlocked block;  // created and registered together
+    const int fd = ::mkostemp(tmpl.data(), O_CLOEXEC);
+    if (fd < 0) throw InputError(std::string("cannot create a temporary file: ") + std::strerror(errno), tmp_dir() + " (TMPDIR)");
     ::close(fd);
-    path = buf.data();
+    path = tmpl;
+    slot = register_cleanup_path(path);
   }
-  ~TempFile() { ::unlink(path.c_str()); }
+  ~TempFile() {
+    ::unlink(path.c_str());
+    unregister_cleanup_path(slot);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
 };
 
-// Runs argv with stdout to out_path; kills the child (only it) at the deadline. Returns the exit
-// status, or nullopt when it was killed for time.
-std::optional<int> run_child(const std::vector<std::string>& argv, const std::string& out_path, double timeout_s,
-                             double& seconds, const std::atomic<bool>* cancel, bool& cancelled) {
+// The CNF into its temporary file; a write error (a full TMPDIR) is an environment error naming
+// the directory, never a truncated CNF handed to the solver.
+void write_cnf(const Cnf& cnf, const std::string& path) {
+  errno = 0;
+  std::ofstream f(path);
+  cnf.write_dimacs(f);
+  f.close();  // the last buffer is written here: its error too must be seen
+  if (!f) {
+    const int e = errno;
+    throw InputError(std::string("cannot write the CNF for the solver: ") + (e ? std::strerror(e) : "write failed"),
+                     tmp_dir() + " (TMPDIR)");
+  }
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+struct ChildRun {
+  std::optional<int> rc;  // exit status; nullopt: killed by us (time limit or cancelled)
+  bool cancelled = false;
+  std::string out;        // its stdout
+};
+
+// Runs argv in its own process group with stdout into a pipe (read here, at most out_cap bytes)
+// and, with a proof sink, fd 3 a second pipe whose bytes go to the sink. The group is killed at
+// the deadline, on cancel, when the output passes the cap or the sink throws, and after the child
+// exits (a wrapper's leftover children would hold the pipes open).
+ChildRun run_child(const SolverSpec& s, const std::vector<std::string>& argv, double timeout_s, std::size_t out_cap,
+                   const ProofSink* proof, const std::atomic<bool>* cancel, double& seconds) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  const auto t0 = std::chrono::steady_clock::now();
+  int outp[2] = {-1, -1}, prfp[2] = {-1, -1};
+  if (::pipe2(outp, O_CLOEXEC) != 0 || (proof && ::pipe2(prfp, O_CLOEXEC) != 0)) {
+    close_fd(outp[0]), close_fd(outp[1]);
+    throw InputError(std::string("cannot start the solver (pipe): ") + std::strerror(errno), s.binary);
+  }
+  const auto t0 = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   // fork + exec rather than posix_spawn: the child asks to be killed when we die (PR_SET_PDEATHSIG),
   // so a killed verify leaves no solver running. Only async-signal-safe calls after fork.
   const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("cannot start " + argv[0] + " (fork)");
-  if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(127);
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_TRUNC);
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (out < 0 || null < 0 || ::dup2(out, 1) < 0 || ::dup2(null, 2) < 0) ::_exit(127);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  int status = 0;
-  for (auto nap = std::chrono::microseconds(200);;) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    if (w < 0) throw std::runtime_error("waitpid failed for " + argv[0]);
-    if (cancel && cancel->load()) cancelled = true;
-    if (cancelled || elapsed() > timeout_s) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      seconds = elapsed();
-      return std::nullopt;
+  pid_t pid = -1;
+  int slot = -1;
+  install_cleanup_handlers();
+  {
+    CleanupSignalsBlocked block;  // forked and registered together
+    pid = ::fork();
+    if (pid == 0) {
+      ::setpgid(0, 0);  // its own group: killing -pid ends a wrapper's children too
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(127);
+      ::pthread_sigmask(SIG_SETMASK, &block.previous(), nullptr);  // exec keeps the mask
+      const int null_in = ::open("/dev/null", O_RDONLY), null_out = ::open("/dev/null", O_WRONLY);
+      if (null_in < 0 || null_out < 0 || ::dup2(null_in, 0) < 0 || ::dup2(outp[1], 1) < 0 || ::dup2(null_out, 2) < 0) ::_exit(127);
+      if (prfp[1] >= 0 && ::dup2(prfp[1], 3) < 0) ::_exit(127);  // dup2 clears O_CLOEXEC on 3
+      ::execv(args[0], args.data());
+      ::_exit(127);
     }
-    std::this_thread::sleep_for(nap);
-    if (nap < std::chrono::milliseconds(20)) nap *= 2;
+    if (pid > 0) {
+      ::setpgid(pid, 0);  // also here: no window in which a kill of the group misses the child
+      slot = register_cleanup_child(pid, /*group=*/true);  // -1 (all slots taken): PDEATHSIG still ends it
+    }
   }
+  close_fd(outp[1]), close_fd(prfp[1]);
+  if (pid < 0) {
+    close_fd(outp[0]), close_fd(prfp[0]);
+    throw InputError("cannot start the solver (fork)", s.binary);
+  }
+  // Ends the group and reaps the child (whose unreaped pid keeps the group id ours until then).
+  bool reaped = false;
+  int status = 0;
+  auto end_child = [&] {
+    if (reaped) return;
+    ::kill(-pid, SIGKILL);
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    reaped = true;
+    unregister_cleanup_child(slot);
+    close_fd(outp[0]), close_fd(prfp[0]);
+  };
+  ChildRun res;
+  try {
+    bool exited = false;
+    char buf[1 << 16];
+    while (outp[0] >= 0 || prfp[0] >= 0 || !exited) {
+      if (cancel && cancel->load()) res.cancelled = true;
+      if (res.cancelled || elapsed() > timeout_s) {
+        end_child();
+        seconds = elapsed();
+        return res;
+      }
+      if (!exited) {
+        siginfo_t si{};
+        if (::waitid(P_PID, static_cast<id_t>(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid) {
+          exited = true;
+          ::kill(-pid, SIGKILL);  // leftovers of a wrapper; the child itself is a zombie (its pid still ours)
+        }
+      }
+      pollfd fds[2];
+      int n = 0;
+      for (int fd : {outp[0], prfp[0]})
+        if (fd >= 0) fds[n++] = pollfd{fd, POLLIN, 0};
+      // Sub-second naps: a limit of 0.3 s ends at 0.3 s (issue 36 item 19).
+      const double left_ms = (timeout_s - elapsed()) * 1000;
+      const int nap = static_cast<int>(std::clamp(left_ms, 1.0, exited ? 5.0 : 20.0));
+      if (n == 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(nap));
+        continue;
+      }
+      if (::poll(fds, static_cast<nfds_t>(n), nap) < 0 && errno != EINTR) throw InputError("poll failed on the solver's output", s.binary);
+      for (int k = 0; k < n; ++k) {
+        if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        const ssize_t r = ::read(fds[k].fd, buf, sizeof buf);
+        if (r < 0 && errno == EINTR) continue;
+        const bool is_out = fds[k].fd == outp[0];
+        if (r <= 0) {
+          close_fd(is_out ? outp[0] : prfp[0]);
+          continue;
+        }
+        if (!is_out) {
+          (*proof)(buf, static_cast<std::size_t>(r));
+        } else {
+          if (res.out.size() + static_cast<std::size_t>(r) > out_cap)
+            throw InputError(s.name + " printed more than " + std::to_string(out_cap) +
+                                 " bytes, more than any answer on this CNF can take (a broken solver)",
+                             s.binary);
+          res.out.append(buf, static_cast<std::size_t>(r));
+        }
+      }
+    }
+  } catch (...) {
+    end_child();
+    throw;
+  }
+  end_child();
   seconds = elapsed();
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) throw std::runtime_error("cannot run " + argv[0]);
-  if (!WIFEXITED(status)) throw std::runtime_error(argv[0] + " died (signal " + std::to_string(WTERMSIG(status)) + ")");
-  return WEXITSTATUS(status);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) throw InputError("cannot run " + s.name, s.binary);
+  if (!WIFEXITED(status))
+    throw InputError(s.name + " died (signal " + std::to_string(WTERMSIG(status)) + "): a broken solver", s.binary);
+  res.rc = WEXITSTATUS(status);
+  return res;
+}
+
+// A token of a `v` line (or MiniSat's result file) as a literal of the CNF: a decimal integer
+// within [-num_vars, num_vars]. Anything else is a broken solver (issue 36 item 3: a literal of
+// LLONG_MIN went through llabs into a crash).
+long long literal_of(const std::string& tok, int num_vars, const SolverSpec& s) {
+  long long l = 0;
+  const char* b = tok.data();
+  const char* e = b + tok.size();
+  const auto [p, ec] = std::from_chars(b, e, l);
+  if (ec != std::errc() || p != e || l < -static_cast<long long>(num_vars) || l > num_vars)
+    throw InputError(s.name + " printed the literal '" + tok.substr(0, 24) + (tok.size() > 24 ? "..." : "") +
+                         "', not one of the CNF's " + std::to_string(num_vars) + " variables (a broken solver)",
+                     s.binary);
+  return l;
 }
 
 // "s SATISFIABLE" / "v ..." lines (CaDiCaL, PicoSAT) or MiniSat's result file ("SAT" then lits).
-void read_answer(const std::string& text, int num_vars, bool minisat_file, SolveResult& r) {
+void read_answer(const std::string& text, int num_vars, bool minisat_file, const SolverSpec& s, SolveResult& r) {
   std::istringstream in(text);
   std::string line;
   r.model.assign(static_cast<std::size_t>(num_vars) + 1, 0);
@@ -115,9 +264,11 @@ void read_answer(const std::string& text, int num_vars, bool minisat_file, Solve
       line = line.substr(1);
     }
     std::istringstream ls(line);
-    long long l = 0;
-    while (ls >> l)
-      if (l != 0 && std::llabs(l) <= num_vars) r.model[static_cast<std::size_t>(std::llabs(l))] = l > 0 ? 1 : 0;
+    std::string tok;
+    while (ls >> tok) {
+      const long long l = literal_of(tok, num_vars, s);
+      if (l != 0) r.model[static_cast<std::size_t>(l > 0 ? l : -l)] = l > 0 ? 1 : 0;
+    }
   }
   r.answer = sat ? Answer::Sat : unsat ? Answer::Unsat : Answer::Unknown;
   if (r.answer != Answer::Sat) r.model.clear();
@@ -125,20 +276,22 @@ void read_answer(const std::string& text, int num_vars, bool minisat_file, Solve
 
 }  // namespace
 
-SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path,
+SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof,
                   const std::atomic<bool>* cancel) {
-  TempFile in("cnf"), out("out");
-  {
-    std::ofstream f(in.path);
-    cnf.write_dimacs(f);
-    if (!f) throw std::runtime_error("cannot write " + in.path);
+  SolveResult r;
+  if (!(timeout_s > 0)) {
+    r.why = "time limit";
+    return r;
   }
+  TempFile in("cnf");
+  write_cnf(cnf, in.path);
   std::vector<std::string> argv{s.binary};
   std::optional<TempFile> result;
+  const bool with_proof = proof && s.name == "cadical";
   if (s.name == "cadical") {
     argv.push_back("-q");
     argv.push_back(in.path);
-    if (!proof_path.empty()) argv.push_back(proof_path);
+    if (with_proof) argv.push_back("/dev/fd/3");  // the proof pipe (run_child)
   } else if (s.name == "picosat") {
     argv.push_back(in.path);
   } else {  // minisat writes its answer to a result file
@@ -147,27 +300,36 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const s
     argv.push_back(in.path);
     argv.push_back(result->path);
   }
-  SolveResult r;
-  bool cancelled = false;
-  const std::optional<int> rc = run_child(argv, out.path, timeout_s, r.seconds, cancel, cancelled);
-  if (!rc) {
-    r.why = cancelled ? "cancelled" : "time limit (" + std::to_string(timeout_s) + " s)";
+  const std::size_t cap = solver_output_cap(cnf.num_vars);
+  ChildRun run = run_child(s, argv, timeout_s, cap, with_proof ? proof : nullptr, cancel, r.seconds);
+  if (!run.rc) {
+    r.why = run.cancelled ? "cancelled" : "time limit (" + std::to_string(timeout_s) + " s)";
     return r;
   }
-  std::ifstream f(result ? result->path : out.path);
-  std::stringstream text;
-  text << f.rdbuf();
-  read_answer(text.str(), cnf.num_vars, result.has_value(), r);
+  const int rc = *run.rc;
+  if (result) {
+    struct stat st {};
+    if (::stat(result->path.c_str(), &st) == 0 && static_cast<std::size_t>(st.st_size) > cap)
+      throw InputError(s.name + " wrote more than " + std::to_string(cap) + " bytes of answer (a broken solver)", s.binary);
+    std::ifstream f(result->path);
+    std::stringstream text;
+    text << f.rdbuf();
+    run.out = text.str();
+  }
+  read_answer(run.out, cnf.num_vars, result.has_value(), s, r);
   // Exit codes 10 / 20 are the SAT-competition convention all three follow.
-  if ((*rc == 10) != (r.answer == Answer::Sat) || (*rc == 20) != (r.answer == Answer::Unsat))
-    throw std::runtime_error(s.name + " exited " + std::to_string(*rc) + " but printed " + to_string(r.answer));
-  if (r.answer == Answer::Unknown) r.why = s.name + " gave no answer (exit " + std::to_string(*rc) + ")";
+  if ((rc == 10) != (r.answer == Answer::Sat) || (rc == 20) != (r.answer == Answer::Unsat))
+    throw InputError(s.name + " exited " + std::to_string(rc) + " but printed " +
+                         (r.answer == Answer::Unknown ? std::string("no answer") : std::string(to_string(r.answer))) +
+                         " (a broken solver)",
+                     s.binary);
+  if (r.answer == Answer::Unknown) r.why = s.name + " gave no answer (exit " + std::to_string(rc) + ")";
   return r;
 }
 
 std::string confirm_unsat(const SolverSpec& second, const Cnf& cnf, double timeout_s, const std::string& what,
                           const std::atomic<bool>* cancel) {
-  const SolveResult r2 = solve(second, cnf, std::max(1.0, timeout_s), "", cancel);
+  const SolveResult r2 = solve(second, cnf, timeout_s, nullptr, cancel);  // the time left, fractions too (issue 36 item 19)
   if (r2.answer == Answer::Sat) throw std::logic_error("cadical says UNSAT and " + second.name + " SAT on " + what + " (solvers disagree)");
   if (r2.answer == Answer::Unknown) return second.name + " (--confirm): " + r2.why + " on " + what;
   return "";
@@ -188,7 +350,7 @@ std::vector<SolveResult> solve_batch(const SolverSpec& s, const std::vector<cons
         if (o.started) o.started(q);
         SolveResult r;
         if (left() <= 0) r.why = "time limit";
-        else r = solve(s, *cnfs[q], left(), "", o.cancel);
+        else r = solve(s, *cnfs[q], left(), nullptr, o.cancel);
         if (r.answer == Answer::Unsat && o.second) {
           const std::string why = confirm_unsat(*o.second, *cnfs[q], left(), o.what ? o.what(q) : "miter " + std::to_string(q), o.cancel);
           if (!why.empty()) r = SolveResult{Answer::Unknown, {}, r.seconds, why};

@@ -3,6 +3,14 @@
 // model on SAT, and writes a DRAT proof on UNSAT when given a proof path. PicoSAT (`picosat`) and
 // MiniSat (`minisat`) are independent second opinions for --confirm. The time limit is enforced
 // here (the child is killed at the deadline), so every solver gets the same one.
+//
+// A solver is a program of the user's environment, so a broken one is an environment error
+// (InputError, exit 2, naming the solver's path), never a verdict and never "internal" (issue 36):
+// death by a signal we did not send, an exit code that contradicts its answer, a literal beyond
+// the CNF's variables, more output than a model can take. Each solver runs in its own process
+// group, and the whole group is killed at the deadline, on cancellation and by the signal cleanup
+// (util/signal_cleanup.h), so the children of a wrapper script die with it; its temporary CNF is
+// registered with the cleanup too.
 #pragma once
 #include <atomic>
 #include <functional>
@@ -29,15 +37,27 @@ struct SolverSpec {
   std::string binary;   // found on PATH
 };
 
-// The solver by name, found on PATH; nullopt when it is not installed (or not a name we know).
+// The solver by name: the first regular, executable file of that name on PATH (a directory or a
+// FIFO of that name is skipped, as a shell does); nullopt when it is not installed (or not a name
+// we know).
 std::optional<SolverSpec> find_solver(const std::string& name);
 
-// Solves cnf with a wall-clock limit (seconds, > 0). proof_path ("" none): CaDiCaL writes a DRAT
-// proof there (binary DRAT; the file is complete only on UNSAT). Throws std::runtime_error when
-// the solver cannot be run or its answer cannot be read.
+// Where CaDiCaL's DRAT proof goes: the solver writes it into a pipe (never to a file itself, so a
+// write error cannot go unnoticed) and every byte is handed to the sink, which throws on a write
+// error (the solver is then killed and the exception propagates).
+using ProofSink = std::function<void(const char* data, std::size_t n)>;
+
+// Solves cnf with a wall-clock limit (seconds; fractions honoured; <= 0: Unknown "time limit"
+// without running). proof (optional, CaDiCaL only): receives the binary DRAT proof (complete only
+// on UNSAT). Throws InputError when the solver cannot be run, is broken (above) or a temporary file
+// cannot be written (TMPDIR full: the directory is named).
 // cancel (optional): when it turns true the solver is killed and the answer is Unknown ("cancelled").
-SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::string& proof_path = "",
+SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof = nullptr,
                   const std::atomic<bool>* cancel = nullptr);
+
+// The most bytes of output read from a solver on a CNF of num_vars variables: a model printed
+// with every literal and line prefix fits several times over; beyond it the solver is broken.
+std::size_t solver_output_cap(int num_vars);
 
 // --confirm: an UNSAT answer of cnf re-solved by `second`. "" when it agrees; why it gave no answer
 // (time limit, cancelled) otherwise. Throws std::logic_error when it says SAT (the solvers disagree:

@@ -271,7 +271,7 @@ std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& 
   if (stats) *stats = {static_cast<std::size_t>(cnf.num_vars), cnf.num_clauses};
   if (any == -T) return std::nullopt;
   cnf.add({any});
-  const SolveResult r = solve(solver, cnf, std::max(0.1, timeout_s - since(t0)), "", cancel);
+  const SolveResult r = solve(solver, cnf, std::max(0.1, timeout_s - since(t0)), nullptr, cancel);
   if (stats) *stats = {static_cast<std::size_t>(cnf.num_vars), cnf.num_clauses};
   if (r.answer == Answer::Unknown) throw std::runtime_error(r.why);
   if (r.answer == Answer::Unsat) {
@@ -410,7 +410,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
         } else {
           cnf.add({bad});
           r.prefix_clauses += cnf.num_clauses;
-          pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), "", o.cancel);
+          pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), nullptr, o.cancel);
           if (pr.answer == Answer::Unsat) {
             const std::string why = confirm(cnf, "the prefix miter of comparator " + std::to_string(k));
             if (!why.empty()) pr = SolveResult{Answer::Unknown, {}, 0, why};

@@ -16,12 +16,15 @@ namespace {
 
 constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
-// Fixed arrays: the handler may not allocate. 32 paths: the temporary files of one all-or-nothing
-// write (a handful) plus a plot's directory and its three files.
-constexpr int kPathSlots = 32, kChildSlots = 4;
+// Fixed arrays: the handler may not allocate. 1024 paths: the temporary files of one all-or-nothing
+// write (a handful), a plot's directory and its files, and --method sat's files: one DIMACS file
+// per running solver, plus the pending --proof and --sat-cnf files of every miter until the run
+// ends (issue 36). 256 children: one solver process per thread. (Untouched slots cost no memory.)
+constexpr int kPathSlots = 1024, kChildSlots = 256;
 char g_paths[kPathSlots][PATH_MAX];
 volatile std::sig_atomic_t g_path_kind[kPathSlots];  // 0 free, 1 file, 2 directory
 volatile pid_t g_children[kChildSlots];              // 0 free
+volatile std::sig_atomic_t g_child_group[kChildSlots];  // 1: kill the child's process group
 std::mutex g_mu;
 
 extern "C" void cz_cleanup_and_reraise(int sig) {
@@ -30,7 +33,8 @@ extern "C" void cz_cleanup_and_reraise(int sig) {
   for (int i = 0; i < kChildSlots; ++i) {
     const pid_t pid = g_children[i];
     if (pid <= 0) continue;
-    ::kill(pid, SIGKILL);
+    // A group leader is not reaped before it is unregistered, so its pid (and group id) is ours.
+    ::kill(g_child_group[i] ? -pid : pid, SIGKILL);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -88,10 +92,12 @@ void unregister_cleanup_path(int slot) {
   g_path_kind[slot] = 0;
 }
 
-int register_cleanup_child(pid_t pid) {
+int register_cleanup_child(pid_t pid, bool group) {
   std::lock_guard<std::mutex> lock(g_mu);
   for (int i = 0; i < kChildSlots; ++i) {
     if (g_children[i]) continue;
+    g_child_group[i] = group ? 1 : 0;
+    std::atomic_signal_fence(std::memory_order_seq_cst);  // the kind is set before the slot is used
     g_children[i] = pid;
     return i;
   }

@@ -39,7 +39,9 @@ int register_cleanup_path(const std::string& path, bool dir = false);
 void unregister_cleanup_path(int slot);  // -1: nothing
 
 // A child process ended (SIGKILL) and reaped by the handler. Returns its slot or -1.
-int register_cleanup_child(pid_t pid);
+// group = true: the child leads its own process group (setpgid) and the whole group is killed,
+// so that the children of a wrapper script (a solver run through a shell) go too (issue 36).
+int register_cleanup_child(pid_t pid, bool group = false);
 void unregister_cleanup_child(int slot);  // -1: nothing
 
 }  // namespace cz
