@@ -71,7 +71,8 @@ const bool registered = register_construction({
       b.notes = {"RetNet weights: seeded integers in [-wrange, wrange] (wseed); decays γ = " + gammas +
                      (b.model->ring == "Q" ? " (rational: the model is over Q and is checked over Q)" : " (integral: the model is over Z)"),
                  "reference: RetNet's recurrent form S_n = γ·S_{n−1} + k_nᵀ v_n, o_n = q_n·S_n (model/retnet.h), no convolution",
-                 "width: ⟨q_n, k_m⟩ v_m expands into H·dk·dv products, one channel each, plus 2·H·dk key and query channels",
+                 std::string("width: ⟨q_n, k_m⟩ v_m expands into H·dk·dv products, one channel each, plus ") +
+                     (rotate ? "4·H·dk key and query channels (a cos and a sin channel each)" : "2·H·dk key and query channels"),
                  rotate ? "rotation (xPos without its scale ζ): layer 0's (cos θ, sin θ) per head and pair " + rots +
                               "; q and k rotated by nθ, exactly (rational points of the unit circle)"
                         : "rotation=none: θ = 0 (RetNet rotates q and k by position; this is its unrotated retention)",
