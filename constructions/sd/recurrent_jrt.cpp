@@ -42,20 +42,24 @@ std::string verdict(const RecurrentArtifact& art, const sd::Instance& x, const R
 }
 }  // namespace
 
+std::optional<Failure> recurrent_failure(const RecurrentArtifact& art, const sd::Instance& x) {
+  RecurrentOutcome o = run_on(art, x);
+  const bool want_int = !sd::disjoint(x);
+  const auto want_common = sd::intersection(x);
+  Failure f;
+  f.message = verdict(art, x, o, want_int, want_common);
+  if (f.message.empty()) return std::nullopt;
+  f.input = nlohmann::json::array();
+  for (std::size_t i = 0; i < o.prompt.rows(); ++i)
+    f.input.push_back(std::vector<std::int64_t>(o.prompt.row(i), o.prompt.row(i) + o.prompt.cols()));
+  f.expected = {{"intersects", want_int}, {"common", want_common}, {"set_bits", expected_set_bits(art, x)}};
+  f.got = {{"intersects", o.got.intersects}, {"common", o.got.common}, {"set_bits", o.set_bits}};
+  return f;
+}
+
 Check recurrent_check(const RecurrentArtifact& art, const SdDomain& dom) {
   Check c = instance_check(dom, [art](const sd::Instance& x) -> std::optional<Failure> {
-    RecurrentOutcome o = run_on(art, x);
-    const bool want_int = !sd::disjoint(x);
-    const auto want_common = sd::intersection(x);
-    Failure f;
-    f.message = verdict(art, x, o, want_int, want_common);
-    if (f.message.empty()) return std::nullopt;
-    f.input = nlohmann::json::array();
-    for (std::size_t i = 0; i < o.prompt.rows(); ++i)
-      f.input.push_back(std::vector<std::int64_t>(o.prompt.row(i), o.prompt.row(i) + o.prompt.cols()));
-    f.expected = {{"intersects", want_int}, {"common", want_common}, {"set_bits", expected_set_bits(art, x)}};
-    f.got = {{"intersects", o.got.intersects}, {"common", o.got.common}, {"set_bits", o.set_bits}};
-    return f;
+    return recurrent_failure(art, x);
   }, [art]() -> SdFails {
     // Block path: the program runs on every instance (its state is measured per instance, so
     // nothing is shared between instances); the verdict is decided without building a Failure.
@@ -75,7 +79,8 @@ Built build(const Params& p) {
   auto art = std::make_shared<RecurrentArtifact>();
   art->n = n;
   art->copies = jrt ? 2 : 1;
-  art->program = jrt ? alg3_program(n, paper ? Alg3Threshold::Paper : Alg3Threshold::Fixed) : store_first_program(n);
+  art->rules = alg3_rules(paper ? Alg3Threshold::Paper : Alg3Threshold::Fixed);
+  art->program = jrt ? alg3_program(n, art->rules) : store_first_program(n);
   art->exact_min_state = !(jrt && paper);
 
   // Metrics: every instance of the default domain, run through the program (max over the domain).
