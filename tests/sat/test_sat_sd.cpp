@@ -228,6 +228,14 @@ TEST_CASE("sat-sd: the paper threshold held to the state bound, and a mutated st
   // Without the bound (variant=paper's own check) the answers are right: proved.
   art.exact_min_state = false;
   CHECK(solve(d, art, art.rules).verdict == "proved");
+  // verify -p variant=paper --method sat: proved, and the bound refuted beside it (report and notes).
+  SatOptions o;
+  o.threads = 1;
+  SatOutcome v = run_verify_sat(find_construction("sd/recurrent-jrt"), {{"variant", "paper"}, {"n", "8"}, {"domain", "orders"}}, o);
+  CHECK(v.verdict == "proved");
+  CHECK(v.report["sat"]["e8_state_bound"]["verdict"] == "refuted");
+  const auto& e8 = v.report["sat"]["e8_state_bound"]["counterexample"]["instance"];
+  CHECK(e8["A"].size() == e8["B"].size() + 1);
 
   // A mutated step in both the program and its circuit: the answer is wrong, and confirmed.
   for (const auto& rules : {compare_b_off_by_one(), store_b_short()}) {
