@@ -1,6 +1,8 @@
 // sd/recurrent-jrt: JRT Algorithm 3 (Thm G.15) on the JRT prompt, as a recurrent program with
 // its state measured in bits on every instance (spec §10.1, §13; Errata E8), and the same
 // store-the-first-set program without repetition for contrast (Based Thm F.3 via JRT §3.1).
+// `verify --method sat` unrolls the program over each prompt length (alg3_circuit.h, sharing
+// Alg3Rules with alg3_program) and proves it against circuits/reference/sd_ref.h (app/engine/sat_sd.h).
 #include "constructions/sd/recurrent_jrt.h"
 
 #include <algorithm>
@@ -129,6 +131,8 @@ Built build(const Params& p) {
   }
   b.notes.push_back(art->program.name + " on the " + (jrt ? "JRT prompt [u; u] (Def G.4)" : "plain prompt u (no repetition)") +
                     "; state = registers + a bag of n-bit words, measured in bits after every row");
+  b.notes.push_back(std::string("--method sat proves it on every instance of the domain: the program unrolled per prompt length ") +
+                    "(alg3_circuit.h, the same Alg3Rules) against the SD reference checker; a SAT model is confirmed by this check");
   if (jrt && paper && first_over)
     b.notes.push_back("Errata E8: threshold isep <= floor(N/2) stores the larger set when |A| = |B|+1, e.g. A=" +
                       nlohmann::json(first_over->A).dump() + " B=" + nlohmann::json(first_over->B).dump());
