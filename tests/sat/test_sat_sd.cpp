@@ -286,10 +286,12 @@ TEST_CASE("sat-sd: --method sat proves exactly the configurations enumeration ve
           bt.state = std::make_shared<const sdc::RecurrentArtifact>(art);
           DomainOptions dopt;
           dopt.force_exhaustive = true;
-          const RunResult e = run_domain(c.check(p, bt, dopt), 1, "differential");
+          const Check chk = c.check(p, bt, dopt);
+          const RunResult e = run_domain(chk, 1, "differential");
           SatOptions o;
           o.threads = 1;
           const SatOutcome s = run_sd_sat(p, bt, o, nlohmann::json::object());
+          CHECK(s.report["instances"] == chk.instances);  // the same domain, counted alike
           const bool enum_ok = !e.first.has_value();
           CHECK(s.verdict == (enum_ok ? "proved" : "refuted"));
           (enum_ok ? verified : failed)++;
