@@ -29,9 +29,10 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
   if (sat_model_covers(c, p, bt)) return run_model_sat(c, p, bt, o);  // integer models (sat_model_path.h)
-  // sd/recurrent-jrt: the program unrolled over each prompt length (sat_sd.h).
-  if (c.name == "sd/recurrent-jrt") {
-    SatOutcome out = run_sd_sat(p, bt, o, sat_head_of(c.name, p, bt));
+  // sd/recurrent-jrt, sd/via-gar: the program (the reduction's calls) unrolled per prompt length (sat_sd.h).
+  if (c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar") {
+    SatOutcome out = c.name == "sd/via-gar" ? run_sd_via_gar_sat(p, bt, o, sat_head_of(c.name, p, bt))
+                                            : run_sd_sat(p, bt, o, sat_head_of(c.name, p, bt));
     out.claims = bt.claims;
     return out;
   }

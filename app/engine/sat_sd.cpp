@@ -4,6 +4,8 @@
 
 #include "circuits/reference/sd_ref.h"
 #include "circuits/stats.h"
+#include "constructions/gar/sd_via_gar_circuit.h"
+#include "constructions/gar/via_sd.h"
 #include "constructions/sd/alg3_circuit.h"
 #include "constructions/sd/domain.h"
 #include "util/error.h"
@@ -34,14 +36,15 @@ struct SdSpec {
   std::string text;
 };
 
-SdSpec sd_spec(const Params& p, const sdc::RecurrentArtifact& art) {
+// The domain of p as blocks; jrt: the answer has 2N rows (else N); state: the bag bound is checked.
+SdSpec sd_spec(const Params& p, bool jrt, bool state, std::size_t out_rows_per_N) {
   SdSpec s;
   s.n = static_cast<unsigned>(p.u("n"));
   s.kind = p.s("domain");
   s.kmax = p.u("kmax");
   s.a = p.u("a");
   s.b = p.u("b");
-  s.jrt = art.copies == 2;
+  s.jrt = jrt;
   const std::uint64_t U = std::uint64_t(1) << s.n;
   std::size_t top = 0;  // the most elements a set has
   if (s.kind == "subsets") {
@@ -71,8 +74,8 @@ SdSpec sd_spec(const Params& p, const sdc::RecurrentArtifact& art) {
     b.seps = std::move(seps);
     b.increasing = s.kind != "orders";
     b.prefix = "N" + std::to_string(N) + ".";
-    b.out_rows = s.jrt ? 2 * N : N;
-    b.state = !art.exact_min_state ? ref::SdBlockSpec::None : s.jrt ? ref::SdBlockSpec::MinAB : ref::SdBlockSpec::SizeA;
+    b.out_rows = out_rows_per_N * N;
+    b.state = !state ? ref::SdBlockSpec::None : s.jrt ? ref::SdBlockSpec::MinAB : ref::SdBlockSpec::SizeA;
     cost += b.out_rows * N * (s.n + 8);
     s.blocks.push_back(std::move(b));
   };
@@ -96,12 +99,13 @@ SdSpec sd_spec(const Params& p, const sdc::RecurrentArtifact& art) {
                                           : "every pair (A, B) of sets of " + U_s + " with |A| = " + std::to_string(s.a) +
                                                 ", |B| = " + std::to_string(s.b) + ", elements in increasing order";
   const std::size_t Nlo = s.blocks.front().N, Nhi = s.blocks.back().N;
-  s.text = what + " (" + s.count.str() + " instances), each as the prompt " + (s.jrt ? "[u; u]" : "u") +
+  s.text = what + " (" + s.count.str() + " instances), each as " + (out_rows_per_N == 1 && s.jrt ? "u" : s.jrt ? "the prompt [u; u]" : "the prompt u") +
            " with u = A's rows, the separator [0^" + n + " :: 1], B's rows (an element x as [x :: 0], column 0 its least " +
            "significant bit): N = |A| + |B| + 1 " +
            (Nlo == Nhi ? "= " + std::to_string(Nlo) : "in [" + std::to_string(Nlo) + ", " + std::to_string(Nhi) + "]") +
-           " rows of " + std::to_string(s.n + 1) + " bits, " + (s.jrt ? "2N" : "N") + " prompt rows; every answer row compared" +
-           (art.exact_min_state ? std::string(", and the stored set's size (n·") + (s.jrt ? "min(|A|,|B|)" : "|A|") + " bits)" : "");
+           " rows of " + std::to_string(s.n + 1) + " bits" + (out_rows_per_N == 2 ? ", 2N prompt rows" : "") +
+           "; every answer row compared" +
+           (state ? std::string(", and the stored set's size (n·") + (s.jrt ? "min(|A|,|B|)" : "|A|") + " bits)" : "");
   return s;
 }
 
@@ -125,12 +129,34 @@ std::optional<sd::Instance> decode_block(const ref::SdBlockSpec& b, const std::v
   return x;
 }
 
+// A SAT model's blocks in their domain, decoded and checked by `failure` (the construction's own
+// check of one instance); the first failure, shrunk as the enumeration shrinks, or nullopt.
+std::function<std::optional<Failure>(const std::vector<int>&)> confirm_by(
+    const std::vector<ref::SdBlockSpec>& blocks, std::function<std::optional<Failure>(const sd::Instance&)> failure) {
+  return [blocks, failure](const std::vector<int>& bits) -> std::optional<Failure> {
+    std::size_t at = 0;
+    for (const auto& b : blocks) {
+      const auto x = decode_block(b, bits, at);
+      at += b.N * (b.n + 1);
+      if (!x || !failure(*x)) continue;
+      const sd::Instance small = sdc::shrink_instance(*x, [&](const sd::Instance& y) { return failure(y).has_value(); });
+      Failure g = *failure(small);
+      g.instance = sd::to_json(small);
+      g.instance["from"] = "the SAT model";
+      g.instance["sat_instance"] = sd::to_json(*x);
+      g.instance["shrunk"] = !(small.A == x->A && small.B == x->B);
+      return g;
+    }
+    return std::nullopt;
+  };
+}
+
 }  // namespace
 
 SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art) { return sat_sd_problem(p, art, art.rules); }
 
 SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art, const sdc::Alg3Rules& circuit_rules) {
-  SdSpec s = sd_spec(p, art);
+  SdSpec s = sd_spec(p, art.copies == 2, art.exact_min_state, art.copies == 2 ? 2 : 1);
   std::vector<sdc::UnrollSpec> us;
   for (const auto& b : s.blocks) {
     sdc::UnrollSpec u;
@@ -158,24 +184,26 @@ SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art, co
                      std::to_string(circuit->size()) + " gates, " + std::to_string(total_slots) +
                      " bag slots of " + std::to_string(s.n) + " bits (one per row that may insert)");
   // Task input bits come in the checker's order: block by block, row-major, n + 1 per row.
-  pr.confirm = [blocks = s.blocks, art](const std::vector<int>& bits) -> std::optional<Failure> {
-    std::size_t at = 0;
-    for (const auto& b : blocks) {
-      const auto x = decode_block(b, bits, at);
-      at += b.N * (b.n + 1);
-      if (!x) continue;
-      auto f = sdc::recurrent_failure(art, *x);
-      if (!f) continue;
-      const sd::Instance small = sdc::shrink_instance(*x, [&](const sd::Instance& y) { return sdc::recurrent_failure(art, y).has_value(); });
-      Failure g = *sdc::recurrent_failure(art, small);
-      g.instance = sd::to_json(small);
-      g.instance["from"] = "the SAT model";
-      g.instance["sat_instance"] = sd::to_json(*x);
-      g.instance["shrunk"] = !(small.A == x->A && small.B == x->B);
-      return g;
-    }
-    return std::nullopt;
-  };
+  pr.confirm = confirm_by(s.blocks, [art](const sd::Instance& x) { return sdc::recurrent_failure(art, x); });
+  return pr;
+}
+
+SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit_rules, const sdc::Alg3Rules& oracle_rules) {
+  SdSpec s = sd_spec(p, true, false, 1);
+  std::vector<garc::ViaGarBlock> vb;
+  for (const auto& b : s.blocks) vb.push_back({b.N, b.seps, b.prefix});
+  auto circuit = std::make_shared<const circuits::Circuit>(garc::sd_via_gar_unrolled(s.n, circuit_rules, vb));
+  SatProblem pr;
+  pr.artifact = circuit;
+  pr.checker = ref::sd_checker(s.blocks);
+  pr.instances = s.count;
+  pr.domain_text = s.text;
+  pr.notes.push_back("unrolled: Prop G.25 (keys = A, values 0, queries = B) into Prop G.26's " +
+                     std::to_string(garc::code_bits(std::uint32_t(1) << s.n)) +
+                     " SD calls, each JRT Alg. 3 (fixed threshold) unrolled on its prompt, per separator row of each of " +
+                     std::to_string(s.blocks.size()) + " prompt length(s); " + std::to_string(circuit->size()) + " gates");
+  const garc::GarSolver solver = garc::gar_solver_via(garc::recurrent_oracle(s.n, oracle_rules));
+  pr.confirm = confirm_by(s.blocks, [solver](const sd::Instance& x) { return garc::sd_via_gar_failure(solver, x); });
   return pr;
 }
 
@@ -211,6 +239,18 @@ SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlo
     out.report["notes"].push_back(note);
   }
   return out;
+}
+
+SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head) {
+  if (p.s("solver") != "via-sd")
+    throw InputError("sd/via-gar with solver=reference is not provable by --method sat: its GAR solver is the map-lookup "
+                     "reference itself, no construction to unroll (-p solver=via-sd unrolls gar/via-sd's Alg. 3 calls)",
+                     "-p solver=" + p.s("solver"));
+  const auto fixed = sdc::alg3_rules(sdc::Alg3Threshold::Fixed);  // recurrent_oracle's steps
+  SatProblem pr = sat_sd_via_gar_problem(p, fixed, fixed);
+  head["circuit"] = circuits::to_json(circuits::compute_stats(*pr.artifact));
+  for (const auto& n : bt.notes) pr.notes.push_back(n);
+  return solve_sat_problem(pr, o, head);
 }
 
 }  // namespace cz

@@ -20,4 +20,11 @@ SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art, co
 // verify sd/recurrent-jrt --method sat (the dispatch in sat_path.cpp).
 SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
 
+// sd/via-gar with solver=via-sd (constructions/gar/sd_via_gar_circuit.h): the reduction with its
+// Alg. 3 calls unrolled (circuit_rules) against the same checker; SAT models confirmed by
+// sd/via-gar's check of that instance with the Alg. 3 oracle on oracle_rules (the construction's:
+// Fixed). solver=reference is refused (exit 2): the map lookup is the reference itself.
+SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit_rules, const sdc::Alg3Rules& oracle_rules);
+SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
+
 }  // namespace cz

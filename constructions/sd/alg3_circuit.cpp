@@ -36,7 +36,7 @@ std::vector<Wire> unroll_inputs(circuits::Builder& b, const UnrollSpec& s) {
   return u;
 }
 
-std::size_t unroll_alg3(circuits::Builder& b, const UnrollSpec& s, const std::vector<Wire>& u) {
+UnrolledWires unroll_alg3_wires(circuits::Builder& b, const UnrollSpec& s, const std::vector<Wire>& u) {
   const std::size_t N = s.N, rows = s.jrt ? 2 * N : N;
   std::vector<g::Bits> elem(N);
   std::vector<Wire> flag(N);
@@ -87,10 +87,18 @@ std::size_t unroll_alg3(circuits::Builder& b, const UnrollSpec& s, const std::ve
     const Rat* never = b.const_value(ins);
     if (!(never && never->is_zero())) bag.push_back({g::and_(b, ins, g::not_(b, has)), e});
   }
-  for (std::size_t i = 0; i < rows; ++i)
-    for (unsigned j = 0; j <= s.n; ++j) b.output(cell(s.prefix, "y", i, j), y[i][j]);
-  for (std::size_t t = 0; t < bag.size(); ++t) b.output(s.prefix + "held[" + std::to_string(t) + "]", bag[t].valid);
-  return bag.size();
+  UnrolledWires out;
+  out.y = std::move(y);
+  for (const auto& sl : bag) out.held.push_back(sl.valid);
+  return out;
+}
+
+std::size_t unroll_alg3(circuits::Builder& b, const UnrollSpec& s, const std::vector<Wire>& u) {
+  const UnrolledWires w = unroll_alg3_wires(b, s, u);
+  for (std::size_t i = 0; i < w.y.size(); ++i)
+    for (unsigned j = 0; j <= s.n; ++j) b.output(cell(s.prefix, "y", i, j), w.y[i][j]);
+  for (std::size_t t = 0; t < w.held.size(); ++t) b.output(s.prefix + "held[" + std::to_string(t) + "]", w.held[t]);
+  return w.held.size();
 }
 
 circuits::Circuit unrolled_alg3(const std::vector<UnrollSpec>& blocks, std::vector<std::size_t>* slots) {

@@ -28,6 +28,14 @@ struct UnrollSpec {
   std::string prefix;
 };
 
+// The steps on given row wires (row-major, n + 1 per row; constants allowed: a reduction's
+// prompt), without outputs: the output rows' wires and the slots' valid bits.
+struct UnrolledWires {
+  std::vector<std::vector<circuits::Wire>> y;
+  std::vector<circuits::Wire> held;
+};
+UnrolledWires unroll_alg3_wires(circuits::Builder& b, const UnrollSpec& s, const std::vector<circuits::Wire>& u);
+
 // One block: its inputs (row-major, n + 1 per row), then its steps on them; returns the number
 // of bag slots (the held[s] outputs).
 std::vector<circuits::Wire> unroll_inputs(circuits::Builder& b, const UnrollSpec& s);

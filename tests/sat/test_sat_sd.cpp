@@ -6,16 +6,20 @@
 //   - proofs at small sizes and at n = 8; the paper threshold held to the fixed variant's state
 //     bound (Errata E8) and a mutated step (program and circuit alike) refuted, each counterexample
 //     confirmed by the construction's check; a circuit-only mutant is never reported (exit 3);
-//   - differential: --method sat proves exactly the configurations enumeration verifies.
+//   - differential: --method sat proves exactly the configurations enumeration verifies;
+//   - the same for sd/via-gar with solver=via-sd (the reduction's Alg. 3 calls unrolled).
 #include <doctest/doctest.h>
 
 #include <map>
+#include <set>
 
 #include "app/engine/engine.h"
 #include "app/engine/sat_sd.h"
 #include "circuits/eval.h"
 #include "circuits/reference/sd_ref.h"
 #include "circuits/sat/solver.h"
+#include "constructions/gar/sd_via_gar_circuit.h"
+#include "constructions/gar/via_sd.h"
 #include "constructions/sd/alg3_circuit.h"
 #include "util/error.h"
 
@@ -302,6 +306,88 @@ TEST_CASE("sat-sd: --method sat proves exactly the configurations enumeration ve
                       .has_value());
           }
         }
+  CHECK(verified > 0);
+  CHECK(failed > 0);
+}
+
+// sd/via-gar (solver=via-sd): Prop G.25 into Prop G.26's Alg. 3 calls, unrolled.
+namespace {
+SatOutcome solve_via_gar(const Dom& d, const sdc::Alg3Rules& circuit, const sdc::Alg3Rules& oracle) {
+  const Construction& c = find_construction("sd/via-gar");
+  auto given = d.params();
+  given["solver"] = "via-sd";
+  SatProblem pr = sat_sd_via_gar_problem(Params::parse(c.params, given), circuit, oracle);
+  SatOptions o;
+  o.threads = 1;
+  return solve_sat_problem(pr, o, nlohmann::json::object());
+}
+}  // namespace
+
+TEST_CASE("sat-sd: sd/via-gar unrolled gives the reduction's answer on every small instance") {
+  for (const auto& rules : {sdc::alg3_rules(sdc::Alg3Threshold::Fixed), compare_b_off_by_one(), store_b_short()})
+    for (const Dom& d : {Dom{"subsets", 2}, Dom{"orders", 2, 3}}) {
+      const sdc::SdDomain dom = enumerated(d);
+      const garc::GarSolver solver = garc::gar_solver_via(garc::recurrent_oracle(d.n, rules));
+      std::map<std::size_t, circuits::Circuit> circ;
+      for (std::uint64_t k = 0; k < dom.count; ++k) {
+        const sd::Instance x = dom.instance(k);
+        const std::size_t N = x.A.size() + x.B.size() + 1;
+        if (!circ.count(N)) circ.emplace(N, garc::sd_via_gar_unrolled(d.n, rules, {{N, seps_of(d, N), ""}}));
+        const auto out = circuits::eval_integer(circ.at(N), bits_of(x));
+        std::set<std::uint32_t> flagged;
+        for (std::size_t r = 0; r < N; ++r)
+          if (out[r * (d.n + 1) + d.n] == Int(1)) {
+            std::uint32_t e = 0;
+            for (unsigned j = 0; j < d.n; ++j) e |= static_cast<std::uint32_t>(out[r * (d.n + 1) + j] == Int(1)) << j;
+            flagged.insert(e);
+          }
+        const garc::SdViaGar want = garc::sd_via_gar(x, solver);
+        CHECK(std::vector<std::uint32_t>(flagged.begin(), flagged.end()) == want.common);
+      }
+    }
+}
+
+TEST_CASE("sat-sd: sd/via-gar proved, mutants refuted and confirmed, and the same verdicts as enumeration") {
+  require_cadical();
+  SatOptions o;
+  o.threads = 1;
+  const Construction& c = find_construction("sd/via-gar");
+  SatOutcome r = run_verify_sat(c, {{"solver", "via-sd"}, {"n", "8"}, {"domain", "orders"}}, o);
+  CHECK(r.verdict == "proved");
+  CHECK(r.report["instances"] == 277111189275649LL);
+  CHECK_THROWS_AS(run_verify_sat(c, {}, o), InputError);  // solver=reference: the map lookup itself
+  const auto fixed = sdc::alg3_rules(sdc::Alg3Threshold::Fixed);
+  // A circuit-only mutant is never reported.
+  CHECK_THROWS_AS(solve_via_gar(Dom{"orders", 3, 3}, compare_b_off_by_one(), fixed), std::runtime_error);
+  // Differential: per domain and oracle (the construction's and mutants, on both sides), SAT
+  // proves exactly when every instance passes sd/via-gar's check.
+  int verified = 0, failed = 0;
+  for (const Dom& d : {Dom{"subsets", 2}, Dom{"orders", 2, 2}, Dom{"sized", 3, 0, 2, 1}, Dom{"sized", 3, 0, 1, 2}})
+    for (const auto& rules : {fixed, compare_b_off_by_one(), store_b_short()}) {
+      const sdc::SdDomain dom = enumerated(d);
+      const garc::GarSolver solver = garc::gar_solver_via(garc::recurrent_oracle(d.n, rules));
+      bool enum_ok = true;
+      for (std::uint64_t k = 0; k < dom.count && enum_ok; ++k) enum_ok = !garc::sd_via_gar_failure(solver, dom.instance(k));
+      const SatOutcome s = solve_via_gar(d, rules, rules);
+      INFO(d.kind << " n=" << d.n);
+      CHECK(s.verdict == (enum_ok ? "proved" : "refuted"));
+      (enum_ok ? verified : failed)++;
+      if (s.counterexample) {
+        const auto& ci = s.counterexample->instance;
+        CHECK(ci["from"] == "the SAT model");
+        CHECK(garc::sd_via_gar_failure(solver, sd::Instance{d.n, ci["A"].get<std::vector<std::uint32_t>>(),
+                                                             ci["B"].get<std::vector<std::uint32_t>>()})
+                  .has_value());
+      }
+      if (rules.compare_b == fixed.compare_b && rules.store_b == fixed.store_b) {  // the registered check agrees
+        auto given = d.params();
+        given["solver"] = "via-sd";
+        const Params p = Params::parse(c.params, given);
+        DomainOptions dopt;
+        dopt.force_exhaustive = true;
+        CHECK(!run_domain(c.check(p, c.build(p), dopt), 1, "differential").first.has_value() == enum_ok);
+      }
+    }
   CHECK(verified > 0);
   CHECK(failed > 0);
 }
