@@ -17,4 +17,9 @@ import json; j=json.load(open('$T/out')); e=j['sat']['e8_state_bound']; i=e['cou
 assert j['verdict']=='proved' and e['verdict']=='refuted' and len(i['A'])==len(i['B'])+1 and i['from']=='the SAT model', j" || fail "paper json"
 [ "$(rc "$CZ" verify sd/recurrent-jrt -p n=5 --method sat)" = 2 ] || fail "refusal exit"
 grep -q "^error: domain=subsets unrolls every prompt length .* (-p n=5)$" "$T/err" || fail "refusal text"
+# sd/via-gar: proved with solver=via-sd (the reduction's Alg. 3 calls unrolled); the map-lookup solver refused.
+[ "$(rc "$CZ" verify sd/via-gar -p solver=via-sd -p n=8 -p domain=orders -p kmax=3 --method sat --json -)" = 0 ] || fail "via-gar exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==277111189275649, j" || fail "via-gar json"
+[ "$(rc "$CZ" verify sd/via-gar --method sat)" = 2 ] || fail "via-gar refusal exit"
+grep -q "^error: sd/via-gar with solver=reference is not provable by --method sat: .* (-p solver=reference)$" "$T/err" || fail "via-gar refusal text"
 echo ok
