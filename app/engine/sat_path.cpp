@@ -2,6 +2,7 @@
 
 #include "app/engine/sat_model_path.h"
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_sd.h"
 #include "app/engine/sat_stages.h"
 #include "util/error.h"
 
@@ -12,7 +13,6 @@ namespace {
 std::string not_provable_why(const Construction& c, const Built& bt) {
   if (c.name == "mqar/autocorrelation" || c.name == "sd/based-jrt")
     return "its model depends on the instance (data-dependent kernels): there is no one circuit to prove";
-  if (c.name == "sd/recurrent-jrt") return "it is a recurrent program, not a circuit";
   if (bt.model)
     return "its artifact is an integer model of task " + c.task + ", which has no integer reference checker yet (" +
            kSatModelCovers + ")";
@@ -29,6 +29,13 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
   if (sat_model_covers(c, p, bt)) return run_model_sat(c, p, bt, o);  // integer models (sat_model_path.h)
+  // sd/recurrent-jrt, sd/via-gar: the program (the reduction's calls) unrolled per prompt length (sat_sd.h).
+  if (c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar") {
+    SatOutcome out = c.name == "sd/via-gar" ? run_sd_via_gar_sat(p, bt, o, sat_head_of(c.name, p, bt))
+                                            : run_sd_sat(p, bt, o, sat_head_of(c.name, p, bt));
+    out.claims = bt.claims;
+    return out;
+  }
   SatProblem pr;
   if (c.name == "mqar/dyadic") pr = sat_dyadic_problem(p, bt);
   else if (c.name == "circuit/compare") pr = sat_compare_problem(c, p, bt);

@@ -8,6 +8,24 @@
 #include "verify/parts.h"
 
 namespace cz::garc {
+
+GarSolver gar_solver_via(const SdOracle& oracle) {
+  if (!oracle) return [](const gar::Instance& g) { return gar::solve(g); };
+  return [oracle](const gar::Instance& g) { return gar_via_sd(g, oracle).answers; };
+}
+
+std::optional<Failure> sd_via_gar_failure(const GarSolver& solver, const sd::Instance& x) {
+  const SdViaGar got = sd_via_gar(x, solver);
+  const std::vector<std::uint32_t> want = sd::intersection(x);
+  if (got.common == want && got.intersects == !want.empty()) return std::nullopt;
+  Failure f;
+  f.input = sd::to_json(x);
+  f.expected = {{"intersects", !want.empty()}, {"common", want}};
+  f.got = {{"intersects", got.intersects}, {"common", got.common}};
+  f.message = "SD through GAR disagrees with the reference";
+  return f;
+}
+
 namespace {
 
 const bool registered = register_construction({
@@ -29,34 +47,17 @@ const bool registered = register_construction({
     [](const Params& p, const Built&, const DomainOptions& o) {
       const unsigned n = static_cast<unsigned>(p.u("n"));
       const bool via_sd = p.s("solver") != "reference";
-      auto solver_with = [](const SdOracle& oracle) -> GarSolver {
-        if (!oracle) return [](const gar::Instance& g) { return gar::solve(g); };
-        return [oracle](const gar::Instance& g) { return gar_via_sd(g, oracle).answers; };
-      };
-      const GarSolver solver = solver_with(via_sd ? recurrent_oracle(n) : SdOracle{});
-      auto fails = [](const GarSolver& s, const sd::Instance& x, SdViaGar& got, std::vector<std::uint32_t>& want) {
-        got = sd_via_gar(x, s);
-        want = sd::intersection(x);
-        return !(got.common == want && got.intersects == !want.empty());
-      };
-      Check c = sdc::instance_check(sdc::make_sd_domain(p, o), [solver, fails](const sd::Instance& x) -> std::optional<Failure> {
-        SdViaGar got;
-        std::vector<std::uint32_t> want;
-        if (!fails(solver, x, got, want)) return std::nullopt;
-        Failure f;
-        f.input = sd::to_json(x);
-        f.expected = {{"intersects", !want.empty()}, {"common", want}};
-        f.got = {{"intersects", got.intersects}, {"common", got.common}};
-        f.message = "SD through GAR disagrees with the reference";
-        return f;
-      }, [via_sd, n, solver_with, fails]() -> sdc::SdFails {
+      const GarSolver solver = gar_solver_via(via_sd ? recurrent_oracle(n) : SdOracle{});
+      Check c = sdc::instance_check(sdc::make_sd_domain(p, o), [solver](const sd::Instance& x) -> std::optional<Failure> {
+        return sd_via_gar_failure(solver, x);
+      }, [via_sd, n]() -> sdc::SdFails {
         // Block path: verdicts only (no Failure built); with solver=via-sd, the Alg. 3 oracle is
         // memoised per thread on its calls (the GAR instances of an SD domain repeat them).
-        GarSolver s = solver_with(via_sd ? memoised(recurrent_oracle(n)) : SdOracle{});
-        return [s, fails](const sd::Instance& x) {
-          SdViaGar got;
-          std::vector<std::uint32_t> want;
-          return fails(s, x, got, want);
+        GarSolver s = gar_solver_via(via_sd ? memoised(recurrent_oracle(n)) : SdOracle{});
+        return [s](const sd::Instance& x) {
+          const SdViaGar got = sd_via_gar(x, s);
+          const std::vector<std::uint32_t> want = sd::intersection(x);
+          return !(got.common == want && got.intersects == !want.empty());
         };
       });
       c.block_kind = via_sd ? "verdicts only, per-thread memo of the Alg. 3 SD oracle" : "verdicts only (map-lookup GAR solver)";

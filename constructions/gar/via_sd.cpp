@@ -14,10 +14,13 @@ SdOracle reference_oracle() {
   return [](const sd::Instance& x) { return sd::intersection(x); };
 }
 
-SdOracle recurrent_oracle(unsigned n) {
+SdOracle recurrent_oracle(unsigned n) { return recurrent_oracle(n, sdc::alg3_rules(sdc::Alg3Threshold::Fixed)); }
+
+SdOracle recurrent_oracle(unsigned n, const sdc::Alg3Rules& rules) {
   auto art = std::make_shared<sdc::RecurrentArtifact>();
   art->n = n;
-  art->program = sdc::alg3_program(n, sdc::Alg3Threshold::Fixed);
+  art->rules = rules;
+  art->program = sdc::alg3_program(n, rules);
   return [art](const sd::Instance& x) { return sdc::run_on(*art, x).got.common; };
 }
 

@@ -10,8 +10,10 @@
 #include <optional>
 #include <vector>
 
+#include "constructions/sd/alg3.h"
 #include "tasks/gar.h"
 #include "tasks/sd.h"
+#include "verify/construction.h"
 
 namespace cz::garc {
 
@@ -24,6 +26,7 @@ using GarSolver = std::function<std::vector<std::optional<std::uint32_t>>(const 
 // pipeline with the data-dependent kernel (sd/based-jrt, anticausal shift).
 SdOracle reference_oracle();
 SdOracle recurrent_oracle(unsigned n);
+SdOracle recurrent_oracle(unsigned n, const sdc::Alg3Rules& rules);  // Alg. 3 with these steps (tests: mutants)
 SdOracle based_oracle(unsigned n);
 
 // Element width of the SD calls for tokens in [0, c): ceil(log2 c), at least 1.
@@ -42,5 +45,10 @@ struct SdViaGar {
   std::vector<std::uint32_t> common;  // the answered queries
 };
 SdViaGar sd_via_gar(const sd::Instance& x, const GarSolver& solver);  // Prop G.25
+
+// sd/via-gar's solvers and its check of one instance (what its enumeration runs on each): the GAR
+// solver gar/via-sd on `oracle` (an empty oracle: the map-lookup reference); the failure, or nullopt.
+GarSolver gar_solver_via(const SdOracle& oracle);
+std::optional<Failure> sd_via_gar_failure(const GarSolver& solver, const sd::Instance& x);
 
 }  // namespace cz::garc

@@ -20,9 +20,25 @@ std::vector<std::int64_t> compare(const RecurrentState& z, const std::vector<std
 
 bool flag_separator(const std::vector<std::int64_t>& row, unsigned n) { return row.at(n) == 1; }
 
-RecurrentProgram alg3_program(unsigned n, Alg3Threshold t, SeparatorTest is_sep) {
+bool alg3_small_first(Alg3Threshold t, std::size_t i, std::size_t N) {
+  return t == Alg3Threshold::Paper ? i <= N / 2 : 2 * i <= N - 1;  // line 8 (Errata E8)
+}
+
+Alg3Rules alg3_rules(Alg3Threshold t) {
+  Alg3Rules r;
+  r.threshold = t;
+  r.store_a = [](std::size_t i, std::size_t N, std::size_t isep) { return i >= N && i < N + isep; };
+  r.compare_b = [](std::size_t i, std::size_t N, std::size_t isep) { return i > N + isep; };
+  r.store_b = [](std::size_t i, std::size_t N, std::size_t isep) { return i > isep && i < N; };
+  r.compare_a = [](std::size_t i, std::size_t N, std::size_t isep) { return i >= N && i < N + isep; };
+  return r;
+}
+
+RecurrentProgram alg3_program(unsigned n, Alg3Threshold t, SeparatorTest is_sep) { return alg3_program(n, alg3_rules(t), is_sep); }
+
+RecurrentProgram alg3_program(unsigned n, const Alg3Rules& rules, SeparatorTest is_sep) {
   RecurrentProgram p;
-  p.name = t == Alg3Threshold::Paper ? "JRT Alg. 3 (paper threshold)" : "JRT Alg. 3 (fixed threshold)";
+  p.name = rules.threshold == Alg3Threshold::Paper ? "JRT Alg. 3 (paper threshold)" : "JRT Alg. 3 (fixed threshold)";
   p.init = [n](std::size_t rows, std::size_t) {
     const std::size_t N = rows / 2;
     RecurrentState z;
@@ -31,24 +47,23 @@ RecurrentProgram alg3_program(unsigned n, Alg3Threshold t, SeparatorTest is_sep)
     z.add_bag("Z", n);
     return z;
   };
-  p.step = [n, t, is_sep](RecurrentState& z, std::size_t i, std::size_t rows, const std::vector<std::int64_t>& row) {
+  p.step = [n, rules, is_sep](RecurrentState& z, std::size_t i, std::size_t rows, const std::vector<std::int64_t>& row) {
     const std::size_t N = rows / 2;
     std::vector<std::int64_t> out(n + 1, 0);
     if (z.get(kIsep) == N) {  // lines 5-9: the first separator fixes isep = |A| and the order
       if (i < N && is_sep(row, n)) {
         z.set(kIsep, i);
-        const bool small = t == Alg3Threshold::Paper ? i <= N / 2 : 2 * i <= N - 1;  // line 8 (Errata E8)
-        z.set(kSmall, small ? 1 : 0);
+        z.set(kSmall, alg3_small_first(rules.threshold, i, N) ? 1 : 0);  // line 8 (Errata E8)
       }
       return out;
     }
     const std::size_t isep = z.get(kIsep);
-    if (z.get(kSmall)) {                                                  // line 14: A is the smaller set
-      if (i >= N && i < N + isep) z.insert(kZ, element(row, n));          // lines 16-17: A from copy 2
-      else if (i > N + isep) out = compare(z, row, n);                    // lines 19-20: B from copy 2
-    } else {                                                              // lines 21-27: B is smaller
-      if (i > isep && i < N) z.insert(kZ, element(row, n));               // lines 23-24: B from copy 1
-      else if (i >= N && i < N + isep) out = compare(z, row, n);          // lines 25-27: A from copy 2
+    if (z.get(kSmall)) {                                                    // line 14: A is the smaller set
+      if (rules.store_a(i, N, isep)) z.insert(kZ, element(row, n));         // lines 16-17: A from copy 2
+      else if (rules.compare_b(i, N, isep)) out = compare(z, row, n);       // lines 19-20: B from copy 2
+    } else {                                                                // lines 21-27: B is smaller
+      if (rules.store_b(i, N, isep)) z.insert(kZ, element(row, n));         // lines 23-24: B from copy 1
+      else if (rules.compare_a(i, N, isep)) out = compare(z, row, n);       // lines 25-27: A from copy 2
     }
     return out;
   };

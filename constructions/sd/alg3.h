@@ -22,8 +22,22 @@ enum class Alg3Threshold { Paper, Fixed };
 using SeparatorTest = std::function<bool(const std::vector<std::int64_t>& row, unsigned n)>;
 bool flag_separator(const std::vector<std::int64_t>& row, unsigned n);
 
+// The step's decisions (line 8 and the windows of lines 16-27) as plain functions of the row
+// index i, the half length N of the prompt and the register isep: shared by alg3_program and its
+// unrolled circuit (alg3_circuit.h), so both take the same steps; a test swaps one for a mutant.
+using Alg3Window = bool (*)(std::size_t i, std::size_t N, std::size_t isep);
+struct Alg3Rules {
+  Alg3Threshold threshold = Alg3Threshold::Fixed;
+  Alg3Window store_a, compare_b;  // smallFirst: lines 16-17 (A from copy 2), 19-20 (B from copy 2)
+  Alg3Window store_b, compare_a;  // otherwise:  lines 23-24 (B from copy 1), 25-27 (A from copy 2)
+};
+Alg3Rules alg3_rules(Alg3Threshold t);
+// Line 8: smallFirst when the separator is row i of the first copy (Errata E8: Paper / Fixed).
+bool alg3_small_first(Alg3Threshold t, std::size_t i, std::size_t N);
+
 // Registers: isep (ceil(log2(N+1)) bits, N = not seen yet), smallFirst (1 bit); bag Z of n-bit words.
 RecurrentProgram alg3_program(unsigned n, Alg3Threshold t, SeparatorTest is_sep = flag_separator);
+RecurrentProgram alg3_program(unsigned n, const Alg3Rules& r, SeparatorTest is_sep = flag_separator);
 
 // Without repetition (prompt u only): store every element of the first set, flag the second
 // set's rows that are stored. Register: after-separator (1 bit); bag Z of n-bit words.

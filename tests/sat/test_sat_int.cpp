@@ -236,7 +236,7 @@ TEST_CASE("sat-int: refusals say why") {
     }
   };
   refused("mqar/autocorrelation", {}, "depends on the instance");
-  refused("sd/recurrent-jrt", {}, "recurrent program");
+  refused("sd/recurrent-jrt", {{"n", "5"}}, "n <= 4");
   refused("mqar/attention", {{"layout", "zoology"}}, "data-dependent");
   Model m = built_model("primitive/cumsum");
   m.ring = "Fp:7";

@@ -1,0 +1,30 @@
+// --method sat for sd/recurrent-jrt (JRT Alg. 3 on the JRT prompt, and the plain-prompt
+// contrast): the program unrolled over each prompt length (constructions/sd/alg3_circuit.h)
+// against the SD reference checker (circuits/reference/sd_ref.h), one block per prompt length
+// N = |A| + |B| + 1 of the domain; a SAT model's block is decoded into an instance (A above the
+// separator row, B below) and confirmed by the construction's own check of that instance
+// (recurrent_failure, the function its enumeration runs), shrunk as the enumeration shrinks.
+#pragma once
+#include "app/engine/sat_problem.h"
+#include "constructions/sd/recurrent_jrt.h"
+
+namespace cz {
+
+// The problem for art (its program and its unrolled circuit from art.rules) on the domain of p
+// (n, domain, kmax, a, b, prompt). InputError (exit 2) when the domain is too large to unroll.
+SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art);
+// As above with the circuit's rules given apart from the artifact's (tests: a mutated unrolled
+// step whose SAT model the program does not confirm).
+SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art, const sdc::Alg3Rules& circuit_rules);
+
+// verify sd/recurrent-jrt --method sat (the dispatch in sat_path.cpp).
+SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
+
+// sd/via-gar with solver=via-sd (constructions/gar/sd_via_gar_circuit.h): the reduction with its
+// Alg. 3 calls unrolled (circuit_rules) against the same checker; SAT models confirmed by
+// sd/via-gar's check of that instance with the Alg. 3 oracle on oracle_rules (the construction's:
+// Fixed). solver=reference is refused (exit 2): the map lookup is the reference itself.
+SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit_rules, const sdc::Alg3Rules& oracle_rules);
+SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
+
+}  // namespace cz

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# verify sd/recurrent-jrt --method sat from the command line (app/engine/sat_sd.h): proved at n = 8
+# with the exact instance count (exit 0), variant=paper proved with Errata E8's state bound refuted
+# beside it, and domain=subsets beyond n = 4 refused (exit 2, error line).
+set -euo pipefail
+CZ=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+rc() { set +e; "$@" >"$T/out" 2>"$T/err"; echo $?; set -e; }
+
+[ "$(rc "$CZ" verify sd/recurrent-jrt -p n=8 -p domain=orders -p kmax=3 --method sat --json -)" = 0 ] || fail "proof exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==277111189275649 and j['sat']['miters']==7, j" || fail "proof json"
+[ "$(rc "$CZ" verify sd/recurrent-jrt -p n=8 -p domain=orders -p kmax=3 -p variant=paper --method sat --json -)" = 0 ] || fail "paper exit"
+python3 -c "
+import json; j=json.load(open('$T/out')); e=j['sat']['e8_state_bound']; i=e['counterexample']['instance']
+assert j['verdict']=='proved' and e['verdict']=='refuted' and len(i['A'])==len(i['B'])+1 and i['from']=='the SAT model', j" || fail "paper json"
+[ "$(rc "$CZ" verify sd/recurrent-jrt -p n=5 --method sat)" = 2 ] || fail "refusal exit"
+grep -q "^error: domain=subsets unrolls every prompt length .* (-p n=5)$" "$T/err" || fail "refusal text"
+# sd/via-gar: proved with solver=via-sd (the reduction's Alg. 3 calls unrolled); the map-lookup solver refused.
+[ "$(rc "$CZ" verify sd/via-gar -p solver=via-sd -p n=8 -p domain=orders -p kmax=3 --method sat --json -)" = 0 ] || fail "via-gar exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==277111189275649, j" || fail "via-gar json"
+[ "$(rc "$CZ" verify sd/via-gar --method sat)" = 2 ] || fail "via-gar refusal exit"
+grep -q "^error: sd/via-gar with solver=reference is not provable by --method sat: .* (-p solver=reference)$" "$T/err" || fail "via-gar refusal text"
+echo ok
