@@ -391,16 +391,20 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
   return out;
 }
 
+std::shared_ptr<const SymbolicReference> algebra_reference(const Construction& c, const Params& p, const Built& bt) {
+  if (!bt.model) return nullptr;
+  if (auto ref = symbolic_of(bt)) return ref;
+  if (c.name.rfind("primitive/", 0) != 0 || !circuits::reference::is_integer_map(c.task)) return nullptr;
+  const std::string task = c.task;
+  return make_symbolic_reference([task, p](const auto& r, const auto& u) { return circuits::reference::integer_map(task, p, r, u); },
+                                 "the task's semantics (src/tasks/primitive_semantics.h, " + task + ")");
+}
+
 AlgebraOutcome run_verify_algebra(const Construction& c, const std::map<std::string, std::string>& given, const AlgebraOptions& o) {
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
-  std::shared_ptr<const SymbolicReference> ref = symbolic_of(bt);
-  if (!ref && bt.model && c.name.rfind("primitive/", 0) == 0 && circuits::reference::is_integer_map(c.task)) {
-    const std::string task = c.task;
-    ref = make_symbolic_reference([task, p](const auto& r, const auto& u) { return circuits::reference::integer_map(task, p, r, u); },
-                                  "the task's semantics (src/tasks/primitive_semantics.h, " + task + ")");
-  }
-  if (!ref || !bt.model)
+  const std::shared_ptr<const SymbolicReference> ref = algebra_reference(c, p, bt);
+  if (!ref)
     throw InputError(c.name + " is not provable by --method algebra: it covers the sim/* constructions (model against the architecture's "
                               "own evaluation) and the primitives (model against the task's semantics)",
                      "--method algebra");

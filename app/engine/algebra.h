@@ -50,6 +50,10 @@ struct AlgebraOutcome {
 AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, nlohmann::json head,
                                     const std::string& where);
 
+// The reference --method algebra proves a built construction against: the sim/* constructions'
+// attached one, the primitives' task semantics; nullptr when there is none (or no model).
+std::shared_ptr<const SymbolicReference> algebra_reference(const Construction& c, const Params& p, const Built& bt);
+
 // A built-in construction: sim/* (their Built carries a SymbolicReference) and the primitives
 // (model vs src/tasks semantics). Throws InputError (exit 2) for anything else, with why.
 AlgebraOutcome run_verify_algebra(const Construction& c, const std::map<std::string, std::string>& given, const AlgebraOptions& o);

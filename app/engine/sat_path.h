@@ -50,6 +50,8 @@ struct SatOutcome {
   nlohmann::json timing = nlohmann::json::object();  // encode_seconds, solve_seconds
 };
 
+// Whether run_verify_sat has a proof path for this build (its dispatch; `list` reports it).
+bool sat_covers(const Construction& c, const Params& p, const Built& bt);
 // Throws InputError (exit 2) for constructions and parameters --method sat does not cover, with why.
 SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std::string>& given, const SatOptions& o);
 // A user's circuit file against a task (verify --circuit F --task T --method sat).
