@@ -57,7 +57,7 @@ int cmd_circuit(const CircuitOptions& o) {
   circuits::Circuit c = load(o.file, fmt);
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
-  if (!o.eval_input.empty()) j["eval"] = circuit_eval_json(c, o.eval_input);
+  if (!o.eval_input.empty() || o.eval_value) j["eval"] = circuit_eval_json(c, o.eval_input, o.eval_value);
   if (!o.equiv_model.empty()) {
     j["equiv_model"] = circuit_equiv_model_json(c, o.equiv_model, o.threads);
     if (!j["equiv_model"]["equivalent"].get<bool>()) rc = 1;
@@ -104,10 +104,12 @@ int cmd_circuit(const CircuitOptions& o) {
   }
   if (!o.to.empty()) {
     write_file_atomic(o.out, circuits::write_circuit(c, format_of(o.out, o.to, "--to")));
-    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+    if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
   }
   // `--eval` without --json prints the outputs (JSON) on stdout, like `eval`: human text goes to stderr then.
-  std::ostream& human = to_stdout(o.json_path) || to_stdout(o.out) || (!o.eval_input.empty() && o.json_path.empty()) ? std::cerr : std::cout;
+  std::ostream& human = o.capture.on() ? error_stream(o.capture)
+                       : to_stdout(o.json_path) || to_stdout(o.out) || (!o.eval_input.empty() && o.json_path.empty()) ? std::cerr
+                                                                                                                     : std::cout;
   human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];
@@ -121,10 +123,10 @@ int cmd_circuit(const CircuitOptions& o) {
       human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
             << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
     if (e.contains("counterexample"))
-      std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
+      error_stream(o.capture) << "counterexample: " << e["counterexample"].dump() << "\n";
   }
-  if (j.contains("eval")) {
-    if (o.json_path.empty()) std::cout << json_text(j["eval"].contains("output") ? nlohmann::json{{"output", j["eval"]["output"]}}
+  if (j.contains("eval")) {  // (captured: nothing printed)
+    if (o.json_path.empty() && !o.capture.on()) std::cout << json_text(j["eval"].contains("output") ? nlohmann::json{{"output", j["eval"]["output"]}}
                                                                                     : nlohmann::json{{"outputs", j["eval"]["outputs"]}});
     else human << "  evaluated on " << o.eval_input << "\n";
   }
@@ -132,9 +134,9 @@ int cmd_circuit(const CircuitOptions& o) {
     const auto& e = j["equiv_model"];
     human << "  equivalent to the model " << o.equiv_model << " on all " << e["instances"] << " 0/1 inputs ("
           << e["method"].get<std::string>() << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
-    if (e.contains("counterexample")) std::cerr << "counterexample: " << e["counterexample"].dump() << "\n";
+    if (e.contains("counterexample")) error_stream(o.capture) << "counterexample: " << e["counterexample"].dump() << "\n";
   }
-  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return rc;
 }
 

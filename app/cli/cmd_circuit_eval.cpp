@@ -15,10 +15,11 @@
 
 namespace cz::cli {
 
-nlohmann::json circuit_eval_json(const circuits::Circuit& c, const std::string& input_path) {
+nlohmann::json circuit_eval_json(const circuits::Circuit& c, const std::string& path, const nlohmann::json* given) {
+  const std::string input_path = path.empty() ? "input" : path;
   if (c.ring().rfind("Fp", 0) == 0)
     throw InputError("--eval evaluates over Q; this circuit is over " + c.ring(), "--eval " + input_path);
-  const nlohmann::json in = read_json_file(input_path, kModelMaxBytes, "an input file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
+  const nlohmann::json in = given ? *given : read_json_file(input_path, kModelMaxBytes, "an input file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
   if (!in.is_object() || !in.contains("input") || !in["input"].is_array())
     throw InputError("want {\"input\": [v, ...]} (one value per input) or {\"input\": [[...], ...]} (rows)", input_path);
   // Rows [[...], ...] are flattened row-major (as `export` names inputs u[i][j]).

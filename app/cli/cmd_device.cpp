@@ -28,15 +28,15 @@ int cmd_device(const Common& c) {
                    {"global_bytes", d.global_bytes}};
   else
     j["why_not"] = d.why_not;
-  std::ostream& human = to_stdout(c.json_path) ? std::cerr : std::cout;
-  if (c.json_path.empty() || !to_stdout(c.json_path)) {
+  std::ostream& human = human_stream(c.json_path, c.capture);
+  if (!c.capture.on() && (c.json_path.empty() || !to_stdout(c.json_path))) {
     human << "CUDA kernels: " << (gpu::built_with_cuda() ? "built" : "not built") << "\n"
           << "device:       " << (d.present ? d.label() : "none: " + d.why_not) << "\n"
           << "device paths (--device cuda|twin|auto; at default parameters):\n";
     if (paths.empty()) human << "  (none)\n";
     for (const auto& p : paths) human << "  " << p["construction"].get<std::string>() << ": " << p["kind"].get<std::string>() << "\n";
   }
-  if (!c.json_path.empty()) emit_json(j, c.json_path);
+  if (json_wanted(c.json_path, c.capture)) deliver_json(j, c.json_path, c.capture);
   return 0;
 }
 

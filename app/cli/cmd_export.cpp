@@ -37,7 +37,7 @@ int export_model_file(const ExportOptions& o) {
     t.metadata["model_file"] = o.model_file;
     write_file_atomic(o.out, o.format == "npz" ? to_npz(t) : to_safetensors(t));
   }
-  if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+  if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
   return 0;
 }
 }  // namespace
@@ -81,7 +81,7 @@ int cmd_export(const ExportOptions& o) {
     // Streamed gate by gate into the temporary file (never the whole text in memory), then renamed.
     write_file_atomic_stream(o.out, [&](std::ostream& os) { circuits::write_circuit(*a.circuit, o.format, os); });
   }
-  if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+  if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
   return 0;
 }
 

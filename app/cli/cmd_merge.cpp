@@ -19,10 +19,10 @@ int cmd_merge(const MergeOptions& o) {
   std::vector<std::pair<std::string, nlohmann::json>> parts;
   for (const auto& p : o.parts) parts.emplace_back(p, read_part_file(p));  // bounded and strict (part_report.h)
   Report r = merge_shards(parts);
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   print_table(human, {r});
-  if (r.exit_code()) print_counterexample(std::cerr, r);
-  if (!o.json_path.empty()) emit_json(to_json(r), o.json_path);
+  if (r.exit_code()) print_counterexample(error_stream(o.capture), r);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(to_json(r), o.json_path, o.capture);
   return r.exit_code();
 }
 

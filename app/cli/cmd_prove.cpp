@@ -31,7 +31,7 @@ int cmd_prove(const ProveOptions& o) {
   proofs::ProofOptions po;
   po.fast = o.fast;
   po.seed = o.seed;
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   nlohmann::json arr = nlohmann::json::array();
   int rc = 0;
   for (const auto* c : todo) {
@@ -44,9 +44,9 @@ int cmd_prove(const ProveOptions& o) {
     arr.push_back(j);
     if (!r.holds) rc = 1;
   }
-  if (!o.json_path.empty()) {
+  if (json_wanted(o.json_path, o.capture)) {
     nlohmann::json out = {{"tool", "circuitzoo"}, {"version", kVersion}, {"fast", o.fast}, {"seed", o.seed}, {"checks", arr}};
-    emit_json(out, o.json_path);
+    deliver_json(out, o.json_path, o.capture);
   }
   return rc;
 }

@@ -20,9 +20,9 @@ int stats_of_file(const StatsOptions& c) {
   nlohmann::json model = model_summary(m);
   model.update(kmatrix_params_json(m));
   nlohmann::json j = {{"tool", "circuitzoo"}, {"version", kVersion}, {"model_file", c.model_file}, {"model", model}};
-  if (!c.json_path.empty()) {
-    emit_json(j, c.json_path);
-    if (to_stdout(c.json_path)) return 0;
+  if (json_wanted(c.json_path, c.capture)) {
+    deliver_json(j, c.json_path, c.capture);
+    if (to_stdout(c.json_path) || c.capture.on()) return 0;
   }
   std::cout << c.model_file << "\n  model:   " << model.dump() << "\n";
   return 0;
@@ -54,9 +54,9 @@ int cmd_stats(const StatsOptions& c) {
   else if (auto cs = circuit_stats_json(b); !cs.is_null()) j["circuit"] = cs;  // a model compiled (capped)
   if (!b.metrics.empty()) j["metrics"] = b.metrics;
   if (timing_enabled()) j["timing"] = timing_json(build_s, b.timing);
-  if (!c.json_path.empty()) {
-    emit_json(j, c.json_path);
-    if (to_stdout(c.json_path)) return 0;
+  if (json_wanted(c.json_path, c.capture)) {
+    deliver_json(j, c.json_path, c.capture);
+    if (to_stdout(c.json_path) || c.capture.on()) return 0;
   }
   std::cout << k.name << "  " << params.to_json().dump() << "\n";
   if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";

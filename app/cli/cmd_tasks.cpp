@@ -14,8 +14,8 @@ int cmd_tasks(const Common& c) {
   if (!c.name.empty()) ts.push_back(&find_task(c.name, "tasks " + c.name));
   else
     for (const auto& t : task_registry()) ts.push_back(&t);
-  std::ostream& human = to_stdout(c.json_path) ? std::cerr : std::cout;
-  if (c.json_path.empty() || !to_stdout(c.json_path)) {
+  std::ostream& human = human_stream(c.json_path, c.capture);
+  if (!c.capture.on() && (c.json_path.empty() || !to_stdout(c.json_path))) {
     for (const Task* t : ts) {
       human << t->name << ": " << t->summary << "\n  semantics: " << t->semantics << "\n  params:";
       for (const auto& p : t->params) human << " " << p.name << "=" << p.default_value;
@@ -33,10 +33,10 @@ int cmd_tasks(const Common& c) {
             << "\n\n";
     }
   }
-  if (!c.json_path.empty()) {
+  if (json_wanted(c.json_path, c.capture)) {
     nlohmann::json j = nlohmann::json::array();
     for (const Task* t : ts) j.push_back(to_json(*t));
-    emit_json(c.name.empty() ? j : j[0], c.json_path);
+    deliver_json(c.name.empty() ? j : j[0], c.json_path, c.capture);
   }
   return 0;
 }

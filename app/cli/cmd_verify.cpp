@@ -88,21 +88,21 @@ int cmd_verify(const VerifyOptions& o) {
     for (const auto& r : reports) rc = std::max(rc, r.exit_code());
     return rc;
   }
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   print_table(human, reports);
   int rc = 0;
   for (const auto& r : reports) {
     for (const auto& n : r.notes) human << "  note (" << r.construction << "): " << n << "\n";
     if (r.exit_code()) {
-      print_counterexample(std::cerr, r);
+      print_counterexample(error_stream(o.capture), r);
       for (const auto& c : r.claims)
         if (c.binding && c.holds && !*c.holds)
-          std::cerr << "claim FAILED for " << r.construction << ": " << c.quantity << " claimed " << c.claimed
+          error_stream(o.capture) << "claim FAILED for " << r.construction << ": " << c.quantity << " claimed " << c.claimed
                     << ", achieved " << c.achieved.dump() << " (" << c.source << ")\n";
     }
     rc = std::max(rc, r.exit_code());
   }
-  if (!o.json_path.empty()) {
+  if (json_wanted(o.json_path, o.capture)) {
     nlohmann::json j;
     if (o.all) {
       j = nlohmann::json::array();
@@ -110,7 +110,7 @@ int cmd_verify(const VerifyOptions& o) {
     } else {
       j = to_json(reports[0]);
     }
-    emit_json(j, o.json_path);
+    deliver_json(j, o.json_path, o.capture);
   }
   return rc;
 }
@@ -147,12 +147,12 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.order = o.sat_order;
   s.strategy = o.sat_strategy;
   s.zero_one = o.sat_zero_one;
-  s.progress = true;  // drawn only when stderr is a terminal (app/engine/sat_progress.h)
+  s.progress = !o.capture.on();  // drawn only when stderr is a terminal (app/engine/sat_progress.h); Python has progress=
   return s;
 }
 
 int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   const nlohmann::json j = sat_report_json(r);
   const auto& st = j["sat"];
   human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
@@ -174,9 +174,9 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
     human << "\n";
   }
   if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
-  if (r.counterexample) std::cerr << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
+  if (r.counterexample) error_stream(o.capture) << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
                                   << r.counterexample->instance.dump() << "\n";
-  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
 

@@ -19,18 +19,18 @@ int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
                      "--task");
   if (!o.params.empty()) throw InputError("--task arch takes no -p parameters", "-p " + o.params[0]);
   check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}});
-  const Model m = read_model_file(o.model_file);
+  const Model m = user_model(o);
   const AlgebraOutcome r = run_arch_algebra(m, o.model_file, a);
   const nlohmann::json j = algebra_report_json(r);
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   human << o.model_file << "  --task arch  " << r.verdict << "  on every state in Q^(" << m.inner_N << "×" << m.inner_d << ")\n";
   for (const auto& l : j["arch_layers"])
     human << "  layer " << l["layer"] << " (" << l["kind"].get<std::string>() << ", " << l["expansion_layers"] << " BaseConv layers): "
           << l["verdict"].get<std::string>() << "\n";
   if (r.counterexample)
-    std::cerr << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
               << r.counterexample->instance.dump() << "\n";
-  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
 }  // namespace
@@ -55,7 +55,7 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   check_outputs({{"--json", o.json_path}});
   const AlgebraOutcome r = run_verify_algebra(find_construction(o.name), parse_params(o.params), a);
   const nlohmann::json j = algebra_report_json(r);
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   const auto& al = j["algebra"];
   human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
         << j["instances"].get<std::string>() << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols, "
@@ -68,9 +68,9 @@ int cmd_verify_algebra(const VerifyOptions& o) {
             << s["degree"] << ")\n";
   if (al.contains("undecided")) human << "  undecided: " << al["undecided"].get<std::string>() << "\n";
   if (r.counterexample)
-    std::cerr << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
               << r.counterexample->instance.dump() << "\n";
-  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
 

@@ -3,6 +3,7 @@
 // InputError for usage and input errors.
 #pragma once
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,16 +13,33 @@
 #include "verify/construction.h"
 
 namespace cz {
+struct Model;       // model/model.h
 struct SatOptions;  // app/engine/sat_path.h
 struct SatOutcome;
 }  // namespace cz
 
 namespace cz::cli {
 
+// The Python module runs a command for its JSON (python/bindings.cpp, issue 39): with `json` set,
+// the JSON the command would write to --json lands there and no text is printed (rows, notes,
+// counterexamples, "wrote ..."); the checks, the work and the JSON are the CLI's own.
+struct Capture {
+  nlohmann::json* json = nullptr;
+  bool on() const { return json != nullptr; }
+};
+// The stream for a command's human text: stdout, stderr when the JSON goes to stdout, none when captured.
+std::ostream& human_stream(const std::string& json_path, const Capture& cap);
+// stderr, or none when captured.
+std::ostream& error_stream(const Capture& cap);
+// emit_json(j, path), or j into the capture; json_wanted: whether either is asked for.
+void deliver_json(const nlohmann::json& j, const std::string& path, const Capture& cap);
+inline bool json_wanted(const std::string& path, const Capture& cap) { return !path.empty() || cap.on(); }
+
 struct Common {
   std::string name;
   std::vector<std::string> params;  // raw KEY=VALUE
   std::string json_path;            // "" none, "-" stdout
+  Capture capture;
 };
 
 std::map<std::string, std::string> parse_params(const std::vector<std::string>& raw);
@@ -60,6 +78,7 @@ struct VerifyOptions : Common {
   unsigned long long checkpoint_seconds = 0;  // --checkpoint-every (0: not given, kCheckpointSecondsDefault)
   // Bring your own construction (issue 15; verify_byo.cpp): a user's file against a task.
   std::string model_file, circuit_file, circuit_from, task, program_file;
+  std::string model_text;  // the model itself (Python's dict, as model-json text); model_file then only names it
   std::string port_names;  // --port-names FILE: the --circuit file's port names, by position, from another circuit file
   // --method sat (issue 27; app/engine/sat_path.h): a SAT proof instead of an enumeration.
   std::string method = "enumerate";
@@ -82,6 +101,8 @@ struct VerifyOptions : Common {
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);
+// The model of `verify --model`: model_text when given (Python), else the file, read with every check.
+Model user_model(const VerifyOptions& o);
 // The domain a verify command line asks for (--exhaustive, --samples, --seed, --threads, ...).
 DomainOptions domain_options(const VerifyOptions& o);
 // `verify --model FILE | --circuit FILE | --program FILE --task TASK [-p ...]` (verify_byo.cpp).
@@ -110,6 +131,7 @@ int cmd_stats(const StatsOptions& c);
 struct MergeOptions {
   std::vector<std::string> parts;
   std::string json_path;
+  Capture capture;
 };
 int cmd_merge(const MergeOptions& o);
 
@@ -155,6 +177,8 @@ struct CircuitOptions {
   std::string equiv_model;  // --equiv-model MODEL.json: the circuit against a model on every 0/1 input
   unsigned threads = 0;
   std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
+  const nlohmann::json* eval_value = nullptr;  // the --eval input itself (Python); eval_input then only names it
+  Capture capture;
 };
 int cmd_circuit(const CircuitOptions& o);
 
@@ -170,6 +194,7 @@ struct ClaimsOptions {
   bool fast = false, markdown = false, latex = false, errata = false;
   std::string json_path;
   std::string plot_path;  // --plot FILE.svg|png: the asymptotic rows against their claimed shapes
+  Capture capture;
 };
 int cmd_claims(const ClaimsOptions& o);
 

@@ -63,6 +63,25 @@ void emit_json(const nlohmann::json& j, const std::string& path) {
   write_file_atomic(path, json_text(j));  // "-" is stdout
 }
 
+namespace {
+std::ostream& null_stream() {
+  thread_local std::ostream none(nullptr);  // no buffer: every write is dropped
+  return none;
+}
+}  // namespace
+
+std::ostream& human_stream(const std::string& json_path, const Capture& cap) {
+  if (cap.on()) return null_stream();
+  return to_stdout(json_path) ? std::cerr : std::cout;
+}
+
+std::ostream& error_stream(const Capture& cap) { return cap.on() ? null_stream() : std::cerr; }
+
+void deliver_json(const nlohmann::json& j, const std::string& path, const Capture& cap) {
+  if (cap.on()) *cap.json = j;
+  else emit_json(j, path);
+}
+
 std::uint64_t parse_uint_flag(const std::string& text, const std::string& flag, std::uint64_t min, std::uint64_t max) {
   auto fail = [&]() -> std::uint64_t {
     throw InputError(flag + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max), flag + " " + text);

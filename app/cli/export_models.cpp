@@ -25,7 +25,7 @@ int export_models(const ExportOptions& o) {
       throw InputError(k.name + " is not a recurrent program (constructions with a program: sd/recurrent-jrt)", "--format program");
     const nlohmann::json j = (*prog)(Params::parse(k.params, given));
     write_file_atomic(o.out, json_text(j));
-    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+    if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
     return 0;
   }
   if (o.format == "reduction") {  // a composite reduction as its parts (verify/parts.h)
@@ -40,7 +40,7 @@ int export_models(const ExportOptions& o) {
     }
     const nlohmann::json j = (*red)(Params::parse(k.params, given), instance);
     write_file_atomic(o.out, json_text(j));
-    if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+    if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
     return 0;
   }
   const bool has_instance_param =
@@ -69,7 +69,7 @@ int export_models(const ExportOptions& o) {
                      "--format models");
   }
   write_file_atomic(o.out, json_text(j));
-  if (!to_stdout(o.out)) std::cerr << "wrote " << o.out << "\n";
+  if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
   return 0;
 }
 

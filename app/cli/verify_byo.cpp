@@ -23,19 +23,26 @@
 
 namespace cz::cli {
 
+Model user_model(const VerifyOptions& o) {
+  if (o.model_text.empty()) return read_model_file(o.model_file);
+  JsonLimits limits;
+  limits.max_values = kModelMaxValues;
+  return model_from_json(parse_json_input(o.model_text, o.model_file, limits), o.model_file);
+}
+
 namespace {
 // Prints the row and the counterexample, writes the report (with "task" and "artifact").
 int finish(const VerifyOptions& o, const Report& r, const std::string& task, const nlohmann::json& artifact) {
   if (Cluster::rank() != 0) return r.exit_code();  // under mpirun rank 0 prints and writes
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   print_table(human, {r});
   for (const auto& n : r.notes) human << "  note: " << n << "\n";
-  if (r.exit_code()) print_counterexample(std::cerr, r);
-  if (!o.json_path.empty()) {
+  if (r.exit_code()) print_counterexample(error_stream(o.capture), r);
+  if (json_wanted(o.json_path, o.capture)) {
     nlohmann::json j = to_json(r);
     j["task"] = task;
     j["artifact"] = artifact;
-    emit_json(j, o.json_path);
+    deliver_json(j, o.json_path, o.capture);
   }
   return r.exit_code();
 }
@@ -71,7 +78,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if ((o.task == "arch" || o.task.empty()) && files == 1 && !o.model_file.empty() && !o.all && o.name.empty() && o.from_npy.empty() &&
       o.circuit_from.empty()) {
     check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}});
-    const Model m = read_model_file(o.model_file);
+    const Model m = user_model(o);
     if (o.task == "arch" || !m.arch.empty()) return verify_arch(o, m);
   }
   if (o.task.empty())
@@ -119,7 +126,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   }
   ByoArtifact art;
   if (!o.model_file.empty()) {
-    art = model_artifact(read_model_file(o.model_file), o.model_file);
+    art = model_artifact(user_model(o), o.model_file);
     if (o.method == "sat") return finish_sat(o, run_model_task_sat(task, parse_params(o.params), art, sat_options(o)));
   } else {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");

@@ -1,5 +1,7 @@
 #include "app/engine/run_identity.h"
 
+#include <dlfcn.h>
+
 #include <cstdint>
 #include <fstream>
 #include <iterator>
@@ -10,10 +12,25 @@
 
 namespace cz {
 
+namespace {
+// The file this code was loaded from: the executable, or the shared object that holds it (the
+// Python module: /proc/self/exe is then python3, the same file before and after a rebuild).
+std::string code_file() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&code_file), &info) != 0 && info.dli_fname && info.dli_fbase) {
+    const std::string f = info.dli_fname;
+    if (f.size() > 3 && f.find(".so") != std::string::npos) return f;
+  }
+  return "/proc/self/exe";
+}
+}  // namespace
+
 const std::string& build_id() {
   static const std::string id = [] {
-    // FNV-1a over the executable: cheap (a few MB once) and changes with every rebuild.
-    std::ifstream in("/proc/self/exe", std::ios::binary);
+    // FNV-1a over the executable (or the Python module): cheap (a few MB once) and changes with
+    // every rebuild. The CLI and the module are different files: each merges and resumes its own
+    // shards and checkpoints.
+    std::ifstream in(code_file(), std::ios::binary);
     std::uint64_t h = 0xcbf29ce484222325ULL;
     char buf[1 << 16];
     bool any = false;
