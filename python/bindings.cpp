@@ -1,9 +1,9 @@
-// The C++ side of the Python module `circuitzoo` (python/circuitzoo/__init__.py wraps it): reports
-// travel as JSON text, matrices as int64 numpy buffers (python/arrays.h). Every long call runs on a
-// thread of its own while the caller's thread watches it for Ctrl-C and reports progress
-// (python/watched_call.h), the GIL released in between. cz::InputError
-// (and the invalid_argument / domain_error of bad inputs) become Python ValueError with the message
-// "<what> (<where>)".
+// The C++ side of the Python module `circuitzoo` (python/circuitzoo/__init__.py wraps it): the CLI's
+// commands run through `command` (python/command_calls.h, issue 39); reports travel as JSON text,
+// matrices as int64 numpy buffers (python/arrays.h). Every long call runs on a thread of its own
+// while the caller's thread watches it for Ctrl-C and reports progress (python/watched_call.h),
+// the GIL released in between. cz::InputError (and the invalid_argument / domain_error of bad
+// inputs) become Python ValueError with the message "<what> (<where>)".
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -21,13 +21,13 @@
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "app/report/report_json.h"
-#include "app/report/sat_report.h"
 #include "tasks/zoology.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/progress.h"
 #include "app/engine/engine.h"
 #include "python/arrays.h"
+#include "python/command_calls.h"
 #include "python/watched_call.h"
 
 namespace py = pybind11;
@@ -39,34 +39,6 @@ using Given = std::map<std::string, std::string>;
 namespace {
 
 std::string list_json() { return cz::cli::registry_json().dump(); }
-
-// Numbers arrive as decimal text (the wrapper checks that they are Python ints) and are checked by
-// the CLI's own code (app/cli/arg_checks.h): same bounds, same messages, Python's names.
-std::string verify_json(const std::string& name, const Given& given, const std::string& samples, const std::string& seed,
-                        bool exhaustive, const std::string& threads, const std::string& device) {
-  using cz::cli::ArgNames;
-  cz::DomainOptions dom;
-  if (!samples.empty()) dom.samples = cz::cli::parse_uint_arg(samples, cz::cli::kSamplesArg, ArgNames::Python);
-  dom.seed = cz::cli::parse_uint_arg(seed, cz::cli::kSeedArg, ArgNames::Python);
-  dom.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, ArgNames::Python));
-  cz::cli::check_verify_domain(exhaustive, !samples.empty(), device, ArgNames::Python);
-  dom.force_exhaustive = exhaustive;
-  dom.device = device;  // cpu | cuda | auto | twin (app/engine/device_path.h)
-  return cz::to_json(cz::run_verify(cz::find_construction(name), given, dom)).dump();
-}
-
-// verify(..., method="sat"): the `verify NAME --method sat --json` report (app/engine/sat_path.h),
-// with the CLI's defaults (300 s, one miter per query / place / word, all cores).
-std::string verify_sat_json(const std::string& name, const Given& given, const std::string& threads) {
-  cz::SatOptions o;
-  o.threads = static_cast<unsigned>(cz::cli::parse_uint_arg(threads, cz::cli::kThreadsArg, cz::cli::ArgNames::Python));
-  // One stage for the whole proof, so that `progress=` is called (at the start and at the end) and
-  // can stop it, as for enumeration (issue 36 item 11); the miters' own progress is the SAT path's.
-  cz::Progress stage("method sat", 1);
-  std::string report = cz::sat_report_json(cz::run_verify_sat(cz::find_construction(name), given, o)).dump();
-  stage.advance(1);
-  return report;
-}
 
 // A model-json text read as `eval --model` reads it (every check, the same messages).
 cz::Model read_model_text(const std::string& text, const std::string& where) {
@@ -224,14 +196,14 @@ PYBIND11_MODULE(_core, m) {
   // Every long call: watched_call (Ctrl-C -> KeyboardInterrupt within ~0.1 s of the engine's next
   // block; `progress(done, total, stage)` every ~50 ms when given, None otherwise).
   m.def("list_json", &list_json);
+  // The CLI's commands for their JSON (python/command_calls.h): verify, stats, prove, claims,
+  // export, circuit, merge, tasks.
   m.def(
-      "verify_json",
-      [](const std::string& name, const Given& params, const std::string& samples, const std::string& seed, bool exhaustive,
-         const std::string& threads, const std::string& device, const py::object& progress) {
-        return watched_call(progress, [&] { return verify_json(name, params, samples, seed, exhaustive, threads, device); });
+      "command",
+      [](const std::string& command, const std::string& options, const py::object& progress) {
+        return watched_call(progress, [&] { return cz::py_module::run_command(command, options); });
       },
-      py::arg("name"), py::arg("params"), py::arg("samples"), py::arg("seed"), py::arg("exhaustive"), py::arg("threads"),
-      py::arg("device") = "cpu", py::arg("progress") = py::none());
+      py::arg("command"), py::arg("options"), py::arg("progress") = py::none());
   m.def(
       "build_json",
       [](const std::string& name, const Given& params, bool with_model, const py::object& progress) {
@@ -265,13 +237,6 @@ PYBIND11_MODULE(_core, m) {
         return py::str(y.y_json);
       },
       py::arg("model"), py::arg("buffers"), py::arg("u"), py::arg("u_text"));
-  // --method sat (issue 27): `progress` as for verify_json (issue 36 item 11).
-  m.def(
-      "verify_sat_json",
-      [](const std::string& name, const Given& params, const std::string& threads, const py::object& progress) {
-        return watched_call(progress, [&] { return verify_sat_json(name, params, threads); });
-      },
-      py::arg("name"), py::arg("params"), py::arg("threads"), py::arg("progress") = py::none());
   m.def(
       "expanded_model_json", [](const std::string& text) { return watched_call(py::none(), [&] { return expanded_model_json(text); }); },
       py::arg("text"));

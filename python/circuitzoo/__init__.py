@@ -1,30 +1,28 @@
 """circuitzoo: exact, checkable BaseConv / arithmetic-circuit constructions, from Python.
 
+One function per CLI command, with the CLI's results (the JSON of `--json`, as Python values):
     import circuitzoo as cz
-    cz.constructions()                          # constructions and their parameters (also cz.list())
-    r = cz.verify("primitive/shift_down", {"N": 8, "s": 2})    # the JSON report as a dict
-    m = cz.build("primitive/cumsum", {"N": 8})  # weights as numpy arrays (int64 where they fit)
-    cz.evaluate(m, u)                           # exact output on an N×d integer input (also cz.eval)
-    cz.stats("mqar/dyadic", {"n": 8, "c": 16})
+    cz.constructions()                                   # the table (also cz.list()); cz.parameters(NAME)
+    cz.verify("primitive/shift_down", {"N": 8, "s": 2})  # method="sat" | "algebra" too
+    cz.verify(cz.build("mqar/dyadic", {"n": 4, "c": 6})["model"], task="mqar", params={"n": 4, "c": 6})
+    cz.verify(circuit="my.blif", task="sort", params={"n": 4, "d": 2}, method="sat")
+    cz.stats(NAME, params), cz.prove(NAME), cz.claims(), cz.export(NAME, params, format="blif", out=PATH)
+    cz.read_circuit(PATH).eval([...]), cz.circuit(PATH, equiv=OTHER), cz.merge(parts), cz.tasks()
+    m = cz.build("primitive/cumsum", {"N": 8}); cz.evaluate(m, u)     # numpy weights, exact output
     pandas.DataFrame(cz.sweep("mqar/dyadic", "n", [4, 8, 16], {"c": 32}))
-    inputs, labels = cz.mqar_data(vocab_size=8192, input_seq_len=64, num_kv_pairs=8, num_examples=1000, seed=0)
+    inputs, labels = cz.mqar_data(vocab_size=8192, input_seq_len=64, num_kv_pairs=8, num_examples=1000)
 
-Parameters are given as a dict (values may be ints or strings; zoology's names vocab_size,
-input_seq_len and num_kv_pairs are accepted where the construction has c, N, kv or n). Bad input
-raises ValueError with the CLI's message, a wrong type TypeError. Long calls (verify, build,
-stats, sweep, evaluate, mqar_data) run with the GIL released; Ctrl-C (SIGINT) stops them within
-about a second and raises KeyboardInterrupt. verify, build, stats and sweep take `progress=`:
-a callable progress(done, total, stage), False for none, or None (the default): a tqdm bar when
-tqdm is importable and the session is a terminal or a notebook.
-Matrices use the model-json layout (contract.md): W is d'×d' acting on rows (u·W); b1, h, b2 are
-N'×d' with h[k][j] tap k of channel j. They cross into and out of the C++ core as int64 numpy
-buffers; a matrix with an entry beyond int64 or a fraction is an object array of Python ints and
-fractions.Fraction instead (exact either way). For PyTorch-named tensors use `circuitzoo export
---format safetensors` (src/model/weights.h).
+params: a dict (ints or strings; zoology's names vocab_size, input_seq_len, num_kv_pairs accepted).
+Bad input: ValueError with the CLI's message; a wrong type: TypeError. Long calls release the GIL,
+stop on Ctrl-C (KeyboardInterrupt) and take progress= (a callable progress(done, total, stage),
+False, or None: a tqdm bar on a terminal or in a notebook). Matrices: int64 numpy arrays where
+they fit, else object arrays of ints and Fractions. Details: README.md "Python", docs/contract.md
+"Python module".
 """
 import builtins as _builtins
 import json as _json
 import sys as _sys
+import time as _time
 from fractions import Fraction as _Fraction
 
 from . import _build_info
@@ -77,17 +75,23 @@ def _progress(progress):
 
 class _TqdmProgress:
     """progress(done, total, stage) drawn as one tqdm bar per stage (made on the first report, so
-    calls that end within ~50 ms draw nothing)."""
+    calls that end within ~50 ms draw nothing). The bar's clock starts when the work did (the call,
+    or the previous stage's last report), not at the first report: tqdm's rate is n / elapsed, and
+    a bar born at the first report read its first `done` as made in no time (issue 39: 1.3e11 it/s)."""
 
     def __init__(self, tqdm):
         self._tqdm, self._bar, self._stage = tqdm, None, None
+        self._since = _time.time()  # tqdm's clock (time.time)
 
     def __call__(self, done, total, stage):
+        now = _time.time()
         if self._bar is None or stage != self._stage:
             self.close()
             self._bar, self._stage = self._tqdm(total=total, desc=stage, leave=False), stage
+            self._bar.start_t = self._bar.last_print_t = self._since
         self._bar.n = done
         self._bar.refresh()
+        self._since = now
 
     def close(self):
         if self._bar is not None:
@@ -253,46 +257,30 @@ def _model_to_json(model):
     return mj
 
 
-def constructions():
-    """Every construction: name, task, summary and its parameters (as `circuitzoo list --json`;
-    each parameter's `aliases` are zoology's names for it)."""
-    return _json.loads(_core.list_json())
+def constructions(name=None):
+    """The constructions table (`circuitzoo list --json`): one dict per construction with name, task,
+    summary, params (name, default, kind, min/max or choices, help, zoology's `aliases`) and methods
+    (what verify's `method=` accepts). name: that one construction's dict."""
+    table = _json.loads(_core.list_json())
+    if name is None:
+        return table
+    for c in table:
+        if c["name"] == name:
+            return c
+    raise ValueError(f"unknown construction '{name}' (see constructions())")
+
+
+def parameters(name):
+    """One construction's parameters, one dict per parameter (for pandas.DataFrame): name, default,
+    range ("MIN..MAX" or "a|b|c"), aliases (zoology's names) and help."""
+    return [{"name": p["name"], "default": p["default"],
+             "range": f"{p['min']}..{p['max']}" if p["kind"] == "int" else "|".join(p["choices"]),
+             "aliases": ", ".join(p.get("aliases", [])), "help": p["help"]} for p in constructions(name)["params"]]
 
 
 def list():  # noqa: A001 (kept: the old name; constructions() does not shadow a built-in)
-    """The same as constructions() (kept for old code; shadows the built-in list when imported with *)."""
+    """The same as constructions(): `circuitzoo list --json`."""
     return constructions()
-
-
-def verify(name, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None,
-           method="enumerate"):
-    """Verify a construction; returns the report (as `circuitzoo verify NAME --json`). The report's
-    `failed` and `counterexample` say whether it holds; a failure is a result, not an exception.
-    device: "cpu", "cuda", "auto" or "twin" (as `verify --device`; the report's `device` says which ran).
-    progress: callable progress(done, total, stage), False, or None (a tqdm bar on a terminal or in a notebook).
-    Ctrl-C stops the run and raises KeyboardInterrupt.
-    method="sat": a proof on every instance (as `verify NAME --method sat --json`): the report's
-    `verdict` is "proved", "refuted" (with the engine-confirmed `counterexample`) or "undecided"."""
-    if not isinstance(device, str):
-        raise TypeError(f"device must be a string, not {type(device).__name__}")
-    if not isinstance(method, str):
-        raise TypeError(f"method must be a string, not {type(method).__name__}")
-    if method not in ("enumerate", "sat"):
-        raise ValueError(f"method must be 'enumerate' or 'sat', not {method!r} (method)")
-    if method == "sat":
-        if samples is not None or exhaustive or device != "cpu":
-            raise ValueError("method='sat' proves the whole domain; drop samples/exhaustive/device (method)")
-        pj, th = _params(params), _uint(threads, "threads")
-        return _json.loads(_with_progress(progress, lambda p: _core.verify_sat_json(name, pj, th, progress=p)))
-    args = (name, _params(params), "" if samples is None else _uint(samples, "samples"), _uint(seed, "seed"),
-            bool(exhaustive), _uint(threads, "threads"), device)
-    return _json.loads(_with_progress(progress, lambda p: _core.verify_json(*args, progress=p)))
-
-
-def stats(name, params=None, progress=None):
-    """Costs beside the paper's claims (as `circuitzoo stats NAME --json`)."""
-    pj = _params(params)
-    return _json.loads(_with_progress(progress, lambda p: _core.build_json(name, pj, False, progress=p)))
 
 
 def build(name, params=None, progress=None):
@@ -376,20 +364,9 @@ def mqar_data(vocab=None, seq_len=None, kv=None, examples=None, seed=0, power_a=
                            bool(random_non_queries))
 
 
-def _params_doc():
-    """Every construction's parameters, from the registry (appended to the docstrings below)."""
-    lines = ["", "Constructions and their parameters (name=default; from the registry, `circuitzoo list`):"]
-    for c in constructions():
-        lines.append(f"    {c['name']}: {c['summary']}")
-        for p in c["params"]:
-            rng = f"{p['min']}..{p['max']}" if p["kind"] == "int" else "|".join(p["choices"])
-            aka = f" (zoology: {', '.join(p['aliases'])})" if p.get("aliases") else ""
-            lines.append(f"        {p['name']}={p['default']}  [{rng}]{aka}  {p['help']}")
-    return "\n".join(lines)
+# The commands (verify, stats, prove, claims, export, circuit, merge, tasks): circuitzoo/commands.py.
+from .commands import (Circuit, circuit, claims, claims_report, device, export, merge, prove, read_circuit,  # noqa: E402
+                       stats, tasks, verify)
 
-
-_PARAMS_DOC = _params_doc()
-for _f in (verify, stats, build, sweep, sweep_report):
-    _f.__doc__ = (_f.__doc__ or "") + "\n" + _PARAMS_DOC
-
-__all__ = ["constructions", "evaluate", "list", "verify", "stats", "build", "eval", "sweep", "sweep_report", "mqar_data"]
+__all__ = ["constructions", "parameters", "list", "verify", "stats", "build", "evaluate", "eval", "sweep", "sweep_report",
+           "mqar_data", "prove", "claims", "claims_report", "export", "circuit", "read_circuit", "Circuit", "merge", "tasks", "device"]

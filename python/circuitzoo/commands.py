@@ -1,0 +1,271 @@
+"""The CLI's commands from Python, one function each (issue 39): each runs the command's own C++ code
+(python/command_calls.h) and returns the JSON that `circuitzoo COMMAND ... --json` writes, as Python
+values. Bad input raises ValueError with the CLI's message. Parameters: cz.constructions(),
+cz.parameters(NAME), `circuitzoo list`, docs/contract.md."""
+import json as _json
+import os as _os
+import tempfile as _tempfile
+
+from . import _core, _model_to_json, _params, _plain_json, _uint, _with_progress
+
+_SAT_OPTIONS = {"timeout": 300, "confirm": False, "proof": None, "split": "family", "lemmas": False, "cubes": False,
+                "order": "index", "cnf": None, "strategy": "auto", "zero_one": "auto"}
+_ALGEBRA_OPTIONS = {"budget": 4 << 30, "route": "auto"}
+
+
+def _run(command, options, progress=None):
+    return _json.loads(_with_progress(progress, lambda p: _core.command(command, _json.dumps(options), progress=p)))
+
+
+def _path(x, what):
+    if isinstance(x, (str, _os.PathLike)):
+        return _os.fspath(x)
+    raise TypeError(f"{what} must be a path, not {type(x).__name__}")
+
+
+def _text(x, what):
+    if not isinstance(x, str):
+        raise TypeError(f"{what} must be a string, not {type(x).__name__}")
+    return x
+
+
+class _ModelFile:
+    """A model given as a dict, as a model-json file the command reads (checked as the CLI reads it),
+    removed afterwards; a path is used as it is."""
+
+    def __init__(self, model, what="model"):
+        self._dir = None
+        if isinstance(model, dict):
+            self._dir = _tempfile.TemporaryDirectory(prefix="circuitzoo-")
+            self.path = _os.path.join(self._dir.name, "model.json")
+            _core.save_model_json(_json.dumps(_model_to_json(model)), self.path)
+        else:
+            self.path = _path(model, what)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self._dir is not None:
+            self._dir.cleanup()
+
+
+def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None,
+           method="enumerate", *, task=None, model=None, circuit=None, program=None, circuit_format=None, port_names=None,
+           all=False, from_npy=None, shard=None, checkpoint=None, resume=False, checkpoint_every=None, block_size=None,
+           scalar=False, **method_options):  # noqa: A002 (all: the CLI's --all)
+    """`circuitzoo verify ... --json`: the report as a dict (a failure is a result, not an exception).
+
+    verify(NAME, params)                      a construction (all=True: every one, a list)
+    verify(model_dict_or_path, task="mqar")   your model (a dict: build()'s result or model-json)
+    verify(circuit=PATH or read_circuit(...), task=...), verify(program=PATH, task="sd")
+    method: "enumerate" (samples, exhaustive, seed, device, shard, checkpoint, ...), "sat"
+    (timeout, confirm, proof, split, lemmas, cubes, order, cnf, strategy, zero_one) or "algebra"
+    (budget, route): the CLI's flags of the same names (contract.md). progress: a callable
+    progress(done, total, stage), False, or None (tqdm on a terminal or in a notebook)."""
+    if isinstance(name, dict):
+        if model is not None:
+            raise TypeError("give the model once: verify(model) or verify(model=...)")
+        name, model = None, name
+    o = {"params": _params(params), "seed": _uint(seed, "seed"), "threads": _uint(threads, "threads"),
+         "exhaustive": bool(exhaustive), "all": bool(all), "scalar": bool(scalar), "resume": bool(resume),
+         "device": _text(device, "device"), "method": _text(method, "method")}
+    if name is not None:
+        o["name"] = _text(name, "name")
+    if samples is not None:
+        o["samples"] = _uint(samples, "samples")
+    for k, v in (("checkpoint_every", checkpoint_every), ("block_size", block_size)):
+        if v is not None:
+            o[k] = _uint(v, k)
+    for k, v in (("task", task), ("circuit_format", circuit_format), ("shard", shard)):
+        if v is not None:
+            o[k if k != "circuit_format" else "circuit_from"] = _text(v, k)
+    for k, v in (("checkpoint", checkpoint), ("port_names", port_names), ("program_file", program)):
+        if v is not None:
+            o[k] = _path(v, k.replace("_file", ""))
+    if from_npy is not None:
+        o["from_npy"] = [_path(x, "from_npy") for x in from_npy]
+    if isinstance(circuit, Circuit):
+        o.setdefault("circuit_from", circuit.format)
+        circuit = circuit.file
+    if circuit is not None:
+        o["circuit_file"] = _path(circuit, "circuit")
+    if isinstance(model, dict):
+        o["model_file"], o["model_text"] = "<model>", _json.dumps(_model_to_json(model))
+    elif model is not None:
+        o["model_file"] = _path(model, "model")
+    sat_given = []
+    for k, v in method_options.items():
+        if k not in _SAT_OPTIONS and k not in _ALGEBRA_OPTIONS:
+            raise TypeError(f"verify() got an unexpected keyword argument '{k}'")
+        if k in _ALGEBRA_OPTIONS and method != "algebra" and v != _ALGEBRA_OPTIONS[k]:
+            raise ValueError(f"{k} needs method='algebra' ({k})")
+        if k in _SAT_OPTIONS and v != _SAT_OPTIONS[k]:
+            sat_given.append(k)
+        if isinstance(v, bool) or v is None:
+            o[k] = v
+        elif k in ("timeout",):
+            if not isinstance(v, (int, float)):
+                raise TypeError(f"timeout must be a number, not {type(v).__name__}")
+            o[k] = repr(float(v))
+        elif k == "budget":
+            o[k] = _uint(v, k)
+        elif k in ("proof", "cnf"):
+            o[k] = _path(v, k)
+        else:
+            o[k] = _text(v, k)
+    o["sat_flags"] = sat_given
+    return _run("verify", o, progress)
+
+
+def stats(name=None, params=None, progress=None, *, model=None):
+    """`circuitzoo stats NAME --json` (costs beside the paper's claims), or of a model
+    (`stats --model`: a dict or a model-json path)."""
+    o = {"params": _params(params)}
+    if name is not None:
+        o["name"] = _text(name, "name")
+    if model is None:
+        return _run("stats", o, progress)
+    with _ModelFile(model) as f:
+        r = _run("stats", dict(o, model_file=f.path), progress)
+    if isinstance(model, dict):
+        r["model_file"] = "<model>"
+    return r
+
+
+def prove(name=None, all=False, fast=False, seed=1, progress=None):  # noqa: A002
+    """`circuitzoo prove NAME | --all --json`: the lemma checks, {"checks": [{name, holds, verdict, ...}]}."""
+    o = {"all": bool(all), "fast": bool(fast), "seed": _uint(seed, "seed")}
+    if name is not None:
+        o["name"] = _text(name, "name")
+    return _run("prove", o, progress)
+
+
+def claims_report(fast=False, format="json", plot=None, progress=None):  # noqa: A002
+    """`circuitzoo claims --json` (a dict), or format="markdown" | "latex" | "errata" (the text);
+    plot=FILE.svg|png as `--plot`."""
+    o = {"fast": bool(fast), "format": _text(format, "format")}
+    if plot is not None:
+        o["plot"] = _path(plot, "plot")
+    return _run("claims", o, progress)
+
+
+def claims(fast=False, progress=None):
+    """The claims ledger as one dict per claim (row, id, source, statement, status, subject, domain,
+    command, ...), ready for pandas.DataFrame; claims_report() gives the whole `claims --json`."""
+    return claims_report(fast, progress=progress)["claims"]
+
+
+_BINARY_FORMATS = ("npz", "safetensors", "aiger-binary")
+
+
+def export(name=None, params=None, format="model-json", out=None, *, model=None, progress=None):  # noqa: A002
+    """`circuitzoo export NAME --format FORMAT -o OUT` (or --model: a dict or a path): every format
+    of the CLI (model-json, models, program, reduction, circuit-json, dot, aiger, aiger-binary, blif,
+    bristol, npz, safetensors). Returns OUT; with out=None, the file's content (bytes for npz,
+    safetensors and aiger-binary, else str)."""
+    o = {"params": _params(params), "format": _text(format, "format")}
+    if name is not None:
+        o["name"] = _text(name, "name")
+    with _tempfile.TemporaryDirectory(prefix="circuitzoo-") as tmp:
+        target = _path(out, "out") if out is not None else _os.path.join(tmp, "export")
+        o["out"] = target
+        if model is None:
+            _run("export", o, progress)
+        else:
+            with _ModelFile(model) as f:
+                _run("export", dict(o, model_file=f.path), progress)
+        if out is not None:
+            return out
+        with open(target, "rb") as fh:
+            data = fh.read()
+    return data if format in _BINARY_FORMATS else data.decode("utf-8")
+
+
+def circuit(file, format=None, *, to=None, out=None, equiv=None, equiv_format=None, eval=None, equiv_model=None,  # noqa: A002
+            samples=None, seed=1, threads=0, progress=None):
+    """`circuitzoo circuit FILE --json`: {file, format, circuit: stats}, with `eval` (a list of input
+    values, rows, {"input": ...}, or an INPUT.json path), `equiv` (another circuit file; samples=K:
+    random simulation), `equiv_model` (a model dict or path) and `to`+`out` (convert) as the CLI's flags."""
+    o = {"file": _path(file, "file"), "seed": _uint(seed, "seed"), "threads": _uint(threads, "threads")}
+    if format is not None:
+        o["format"] = _text(format, "format")
+    if to is not None:
+        o["to"] = _text(to, "to")
+    if out is not None:
+        o["out"] = _path(out, "out")
+    if isinstance(equiv, Circuit):
+        equiv_format = equiv_format or equiv.format
+        equiv = equiv.file
+    if equiv is not None:
+        o["equiv"] = _path(equiv, "equiv")
+    if equiv_format is not None:
+        o["equiv_format"] = _text(equiv_format, "equiv_format")
+    if samples is not None:
+        o["samples"] = _uint(samples, "samples")
+    if isinstance(eval, (str, _os.PathLike)):
+        o["eval_file"] = _os.fspath(eval)
+    elif isinstance(eval, dict):
+        o["eval"] = _plain_json(eval)
+    elif eval is not None:
+        o["eval"] = {"input": _plain_json(eval)}
+    if equiv_model is None:
+        return _run("circuit", o, progress)
+    with _ModelFile(equiv_model, "equiv_model") as f:
+        r = _run("circuit", dict(o, equiv_model=f.path), progress)
+    if isinstance(equiv_model, dict):
+        r["equiv_model"]["file"] = "<model>"
+    return r
+
+
+class Circuit:
+    """A circuit file read as `circuitzoo circuit FILE` reads it: `stats` (gates, depth, inputs,
+    outputs, ...), `eval(values)`, `equiv(other)`, `equiv_model(model)`, `write(out, format)`. Each
+    call reads the file again with the CLI's code (read_circuit() checks it once up front)."""
+
+    def __init__(self, file, format=None, progress=None):  # noqa: A002
+        r = circuit(file, format, progress=progress)
+        self.file, self.format, self.stats = r["file"], r["format"], r["circuit"]
+
+    def __repr__(self):
+        keys = ("inputs", "outputs", "gates", "depth")
+        return f"Circuit({self.file!r}, {self.format!r}: " + ", ".join(f"{k}={self.stats[k]}" for k in keys if k in self.stats) + ")"
+
+    def eval(self, values):  # noqa: A003
+        """Exact outputs over Q (`circuit FILE --eval`): {"outputs": [{name, value}], "output": rows when named y[i][j]}."""
+        return circuit(self.file, self.format, eval=values)["eval"]
+
+    def equiv(self, other, samples=None, seed=1, threads=0, progress=None):
+        """Equivalence with another circuit (a path or a Circuit) on every 0/1 input, or on `samples` random ones."""
+        return circuit(self.file, self.format, equiv=other, samples=samples, seed=seed, threads=threads, progress=progress)["equiv"]
+
+    def equiv_model(self, model, threads=0, progress=None):
+        """Equivalence with a model (a dict or a model-json path) on every 0/1 input."""
+        return circuit(self.file, self.format, equiv_model=model, threads=threads, progress=progress)["equiv_model"]
+
+    def write(self, out, format):  # noqa: A002
+        """Writes the circuit as `format` (circuit-json, dot, aiger, aiger-binary, blif, bristol) to `out`."""
+        circuit(self.file, self.format, to=format, out=out)
+        return out
+
+
+def read_circuit(file, format=None, progress=None):  # noqa: A002
+    """A circuit file (format by extension, or circuit-json, dot, aiger, aiger-binary, blif, bristol) as a Circuit."""
+    return Circuit(file, format, progress)
+
+
+def merge(parts, progress=None):
+    """`circuitzoo merge PART.json... --json`: the single-run report from `verify(..., shard="I/K")` parts."""
+    if isinstance(parts, (str, _os.PathLike)):
+        raise TypeError("parts must be a list of part-report paths")
+    return _run("merge", {"parts": [_path(p, "parts") for p in parts]}, progress)
+
+
+def tasks(name=None):
+    """`circuitzoo tasks [NAME] --json`: every task (a list), or one (a dict)."""
+    return _run("tasks", {} if name is None else {"name": _text(name, "name")})
+
+
+def device():
+    """`circuitzoo device --json`: whether this build has CUDA kernels, the device, and the device paths."""
+    return _run("device", {})
