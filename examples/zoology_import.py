@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
 """zoology's mixers, built and run by zoology's own code, imported into circuitzoo exactly (issue 28, item 5).
 
-    PYTHONPATH=build/python /usr/bin/python3 examples/zoology_import.py [--peers DIR] [--examples 64]
+    PYTHONPATH=build/python /usr/bin/python3 examples/zoology_import.py --zoology DIR [--shims DIR] [--examples 64] [--mixers ...]
+
+DIR is a plain checkout of https://github.com/HazyResearch/zoology (the folder holding its `zoology`
+package). zoology's mixers import pydantic 2, einops and opt_einsum (H3); the installed ones are
+used. Where one is missing the script says so on stderr and stands in for it: pydantic 2's
+`validate_call` (which only checks constructor argument types) becomes a no-op; einops and
+opt_einsum come from `--shims DIR` (this project's tests use ../shared/peers/shims), else the script
+stops and names the package to install (exit 2).
 
 For each mixer (BaseConv with its short and its implicit long convolution, Hyena, H3, RWKV-4 time
 mixing) at N = 64, d = 16 in float64 with seeded random weights:
@@ -43,12 +50,67 @@ def default_peers():
     return os.environ.get("CZ_PEERS") or os.path.join(os.path.dirname(ROOT), "shared", "peers")
 
 
-def zoology(peers):
-    """zoology's mixer classes, imported from peers/zoology with the stand-ins of peers/shims."""
-    for p in (os.path.join(peers, "zoology"), os.path.join(peers, "shims")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    import pydantic_v2_stub  # noqa: F401  (before any mixer: pydantic 2's validate_call)
+class ZoologyMissing(Exception):
+    """No zoology checkout where given, or one of its requirements missing without a stand-in."""
+
+
+def _stand_in_validate_call():
+    """pydantic 2's validate_call, or a no-op stand-in where pydantic 1 (Debian 12) or none is installed.
+    Returns a note saying which, or None when the real one is there."""
+    try:
+        from pydantic import validate_call  # noqa: F401
+        return None
+    except ImportError:
+        pass
+    try:
+        import pydantic
+        found = f"pydantic {getattr(pydantic, 'VERSION', '?')}"
+    except ImportError:
+        pydantic = types.ModuleType("pydantic")
+        sys.modules["pydantic"] = pydantic
+        found = "none"
+
+    def validate_call(func=None, **_):
+        return func if func is not None else (lambda f: f)
+    pydantic.validate_call = validate_call
+    return (f"pydantic 2 is not installed (found: {found}): zoology's @validate_call, which only checks "
+            f"argument types, is a no-op here")
+
+
+def _stand_ins(modules, shims):
+    """Import each module as installed; the missing ones (all found missing before the stand-ins' folder
+    joins sys.path) from `shims`. Notes for the stand-ins used."""
+    import importlib.util
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    notes = []
+    for m in missing:
+        if not (shims and os.path.isdir(os.path.join(shims, m))):
+            raise ZoologyMissing(f"zoology's mixers need {m}, which is not installed (pip install {m}; "
+                                 f"or give --shims DIR with a stand-in {m}/ package)")
+        notes.append(f"{m} is not installed: using the stand-in {os.path.join(shims, m)}")
+    if missing and shims not in sys.path:
+        sys.path.append(shims)  # after everything installed: a real package always wins
+    for m in modules:
+        __import__(m)
+    return notes
+
+
+def load_zoology(checkout, shims=None, log=None):
+    """zoology's mixer classes from a plain checkout of HazyResearch/zoology (the folder holding the
+    `zoology` package). Its requirements are imported as installed first; a missing one is stood in
+    for (see the top of this file) and `log` (default: stderr) gets one note per stand-in."""
+    if log is None:
+        log = lambda msg: print(f"note: {msg}", file=sys.stderr)  # noqa: E731
+    checkout = os.path.abspath(checkout)
+    if not os.path.isfile(os.path.join(checkout, "zoology", "mixers", "base_conv.py")):
+        raise ZoologyMissing(f"no zoology checkout at {checkout} (want {checkout}/zoology/mixers/base_conv.py: "
+                             f"git clone https://github.com/HazyResearch/zoology, then --zoology DIR)")
+    if checkout not in sys.path:
+        sys.path.insert(0, checkout)
+    notes = _stand_ins(("einops", "opt_einsum"), shims)  # may stop: before anything is patched
+    notes.insert(0, _stand_in_validate_call())
+    for n in filter(None, notes):
+        log(n)
     import torch.utils.cpp_extension as ce
     from zoology.mixers.base_conv import BaseConv
     from zoology.mixers.h3 import H3
@@ -61,6 +123,11 @@ def zoology(peers):
         ce.load = real
     rwkv.RUN_CUDA = wkv_v4
     return {"BaseConv": BaseConv, "Hyena": Hyena, "H3": H3, "RWKV": rwkv.RWKVTimeMixer}
+
+
+def zoology(peers):
+    """load_zoology for this project's tests: PEERS/zoology (the pinned checkout), PEERS/shims."""
+    return load_zoology(os.path.join(peers, "zoology"), os.path.join(peers, "shims"))
 
 
 def wkv_v4(B, T, C, w, u, k, v):
@@ -91,11 +158,22 @@ def _widen_kernels(h3):
 
 
 DEFAULT_MIXERS = ("BaseConv short", "BaseConv long", "Hyena", "H3", "RWKV")
+MIXERS = DEFAULT_MIXERS + ("Hyena num_blocks=2", "Hyena num_blocks=4", "H3 head_dim=2")
+
+
+def check_mixer_names(names):
+    """ValueError naming the unknown ones and the known ones."""
+    bad = [n for n in names if n not in MIXERS]
+    if bad:
+        raise ValueError(f"unknown mixer{'s' if len(bad) > 1 else ''} {', '.join(map(repr, bad))}; "
+                         f"known: {', '.join(MIXERS)}")
 
 
 def build_mixers(Z, N=64, d=16, seed=0, names=None):
     """Seeded zoology mixers in float64, eval mode; weights randn-scaled so outputs are O(1).
     names: which (default DEFAULT_MIXERS; the num_blocks / head_dim variants only when named)."""
+    if names:
+        check_mixer_names(names)
     torch.manual_seed(seed)
     prev = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)
@@ -228,20 +306,39 @@ def mqar_flips(imp, czt, cz, examples=16, vocab=128, kv=8, seed=0):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--peers", default=default_peers(), help="folder with zoology/ (a checkout of HazyResearch/zoology) and, where its requirements are missing, shims/; default $CZ_PEERS")
+    peers = default_peers()
+    ap.add_argument("--zoology", help="a checkout of HazyResearch/zoology (the folder holding its zoology package); "
+                                      "default $CZ_ZOOLOGY, else PEERS/zoology")
+    ap.add_argument("--shims", help="stand-ins for zoology's requirements that are not installed (einops/, "
+                                    "opt_einsum/), used only for those; default PEERS/shims when it exists")
+    ap.add_argument("--peers", default=peers, help=f"PEERS: this project's folder of peer code, zoology/ and "
+                                                   f"shims/ (default $CZ_PEERS, else {peers})")
     ap.add_argument("--examples", type=int, default=64, help="MQAR examples per mixer (8 answers each)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--mixers", default=",".join(DEFAULT_MIXERS),
-                    help="comma-separated; also 'Hyena num_blocks=2', 'Hyena num_blocks=4', 'H3 head_dim=2'")
+                    help=f"comma-separated, from: {', '.join(MIXERS)} (default: the first {len(DEFAULT_MIXERS)})")
     a = ap.parse_args(argv)
-    if not os.path.isdir(os.path.join(a.peers, "zoology")):
-        print(f"skipped: no zoology peer code at {a.peers}", file=sys.stderr)
-        return 77
-    import circuitzoo as cz
+    names = [n.strip() for n in a.mixers.split(",") if n.strip()]
+    try:
+        check_mixer_names(names or [""])
+    except ValueError as e:
+        print(f"error: {e} (--mixers)", file=sys.stderr)
+        return 2
+    checkout = a.zoology or os.environ.get("CZ_ZOOLOGY") or os.path.join(a.peers, "zoology")
+    shims = a.shims or (os.path.join(a.peers, "shims") if os.path.isdir(os.path.join(a.peers, "shims")) else None)
+    try:
+        import circuitzoo as cz
+    except ImportError:  # run from a checkout: the module in build/python
+        sys.path.insert(0, os.path.join(ROOT, "build", "python"))
+        import circuitzoo as cz
     import circuitzoo.torch as czt
-    Z = zoology(a.peers)
+    try:
+        Z = load_zoology(checkout, shims)
+    except ZoologyMissing as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     N = 64
-    for name, m in build_mixers(Z, N=N, seed=a.seed, names=a.mixers.split(",")).items():
+    for name, m in build_mixers(Z, N=N, seed=a.seed, names=names).items():
         imp = Imported(name, m, N, czt, cz)
         u = torch.randn(2, N, 16, generator=torch.Generator().manual_seed(a.seed), dtype=torch.float64)
         t = time.time()

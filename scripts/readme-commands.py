@@ -1,33 +1,50 @@
 #!/usr/bin/python3
 """Run the README's shell commands in order and print a Markdown table of their results.
 
-A tool for notes and docs (issue 26: "your note lists the README's commands with their results"),
-not a ctest test: it runs long commands and its output depends on the machine.
+The whole README (minutes; its output depends on the machine) is a tool for notes and docs (issue 26:
+"your note lists the README's commands with their results"); `--quick` is the ctest `readme_commands`
+(issue 39): it checks the whole README statically (every file a command reads is made by an earlier
+line, no command line is left unrun) and runs the fast rows, comparing shown output.
 
-usage: scripts/readme-commands.py [--readme README.md] [--timeout 300] [--only N,M] [--dir DIR] [--keep] [--list]
+usage: scripts/readme-commands.py [--readme README.md] [--build DIR] [--timeout 300] [--only N,M | --quick]
+                                  [--dir DIR] [--keep] [--list]
 
 Rows are the command lines of README.md's ```sh / ```bash / plain ``` blocks (```python and ```json
-blocks are skipped) that start with `build/circuitzoo`, `/usr/bin/python3` or `./scripts/` (also
-under `mpirun -np K` or in a one-line `for ...; do ...; done`). `./scripts/run.sh` and
-`./scripts/test.sh` are what CI runs: listed, not run. Other lines (echo > FILE, berkeley-abc,
-yosys, or a ```python block that writes a file with open(NAME, "w")) are run only when they write
-a file a later row reads, as helper rows marked "(makes files)". A row that reads a file no
-earlier line writes is not run: "needs your file".
+blocks are skipped) that start with `build/circuitzoo`, `build/bench/`, `cmake --build`,
+`/usr/bin/python3` or `./scripts/` (also under `mpirun -np K` or in a one-line `for ...; do ...; done`).
+`./scripts/run.sh` and `./scripts/test.sh` are what CI runs: listed, not run. Other lines (echo > FILE,
+berkeley-abc, yosys, or a ```python block that writes a file with open(NAME, "w")) are run only when
+they write a file a later row reads, as helper rows marked "(makes files)"; any other line is
+"skipped", and so is a row that reads a file no earlier line writes ("needs your file"). A README that
+runs top to bottom has 0 skipped.
+
+Shown output: a row whose comment starts with a JSON value (`# {"output": [[0],[5]]}`) must print
+that value (stdout parsed as JSON and compared, so layout does not matter; text after the value,
+`; ...`, is commentary); a comment with `(exit N)` or a leading verdict word (verified/proved/
+equivalent: 0, FAILED/refuted/impossible: 1, refused: 2) must exit so.
+
+`--quick` runs only the rows that take well under a second each (not --method sat/algebra, claims,
+prove, sweep, --exhaustive, mpirun, benchmarks, or rows on berkeley-abc/yosys when they are missing)
+and the rows that make their files; it exits 1 when anything in the whole README is skipped.
 
 Everything runs in one scratch directory (files one command writes are there for the next), where
-build/, bench/, examples/, python/ and scripts/ are symlinks to this checkout and docs/ is an empty
+build/ (or --build DIR), bench/, examples/, python/ and scripts/ are symlinks to this checkout and docs/ is an empty
 directory (so a README command that writes docs/X.png does not touch the checkout). Each command
 runs under `bash -o pipefail -c`, stdin from /dev/null, with a timeout; on timeout its whole
 process group is killed. Priority and environment are inherited: run it under `nice -n 10` on a
-shared machine; as root, OpenMPI's mpirun also needs OMPI_ALLOW_RUN_AS_ROOT=1 and
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 set (the README's mpirun line otherwise exits 1).
+shared machine. As root, OpenMPI's mpirun refuses to start (the README says so), so the script sets
+OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 for its commands when run as root.
 `--only N,M` runs those rows and the rows that write the files they read. Exit 1 when a row failed,
-timed out or exited otherwise than its comment says; 2 on bad arguments.
+timed out, exited otherwise than its comment says or printed other than its comment shows (and, with
+--quick, when a line is skipped); 2 on bad arguments.
 """
 import argparse, fnmatch, json, os, re, shlex, shutil, signal, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PREFIXES = ("build/circuitzoo", "/usr/bin/python3", "./scripts/")
+PREFIXES = ("build/circuitzoo", "build/bench/", "cmake --build", "/usr/bin/python3", "./scripts/")
+# --quick leaves these rows out (seconds to minutes each; the full run covers them).
+SLOW = re.compile(r"--method (sat|algebra)|\bclaims\b|\bprove\b|\bsweep\b|--exhaustive|^mpirun|"
+                  r"build/bench/|cmake --build|bench/\w+\.py|circuit/to-model")
 CI_ONLY = ("./scripts/run.sh", "./scripts/test.sh")
 SHELL_LANGS = ("", "sh", "bash", "shell", "console")
 LINKED = ("build", "bench", "examples", "python", "scripts")
@@ -136,6 +153,24 @@ def expected_exit(comment):
     return None
 
 
+def shown_output(comment):
+    """The JSON value a comment starts with (`# {"output": ...}; note`), or None."""
+    if not comment.startswith(("{", "[")):
+        return None
+    try:
+        return json.JSONDecoder().raw_decode(comment)[0]
+    except ValueError:
+        return None
+
+
+def output_matches(shown, out):
+    """stdout is one JSON value equal to the shown one."""
+    try:
+        return json.loads(out) == shown
+    except ValueError:
+        return False
+
+
 def short(text, n=100):
     text = " ".join(text.split()).replace("\\|", "|").replace("|", "\\|")
     return text if len(text) <= n else text[: n - 1] + "…"
@@ -174,8 +209,12 @@ def summarize(rc, out, err):
 
 def run(cmd, cwd, timeout):
     """(exit code or None on timeout, seconds, stdout, stderr)."""
+    env = dict(os.environ)
+    if os.geteuid() == 0:  # OpenMPI refuses root unless told (the README says so beside its mpirun line)
+        env.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        env.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     t0 = time.monotonic()
-    p = subprocess.Popen(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, stdin=subprocess.DEVNULL,
+    p = subprocess.Popen(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, stdin=subprocess.DEVNULL, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         out, err = p.communicate(timeout=timeout)
@@ -236,6 +275,10 @@ def main():
     ap.add_argument("--readme", default=os.path.join(ROOT, "README.md"))
     ap.add_argument("--timeout", type=float, default=300, help="seconds per command (default 300)")
     ap.add_argument("--only", default="", help="row numbers N,M (their file-writing predecessors run too)")
+    ap.add_argument("--quick", action="store_true",
+                    help="the ctest: check the whole README statically, run only its fast rows (see the top of this file)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="the build folder the README's build/ stands for (default: build/ of this checkout)")
     ap.add_argument("--dir", help="scratch directory (default: a fresh one under $TMPDIR)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
     ap.add_argument("--list", action="store_true", help="print the rows and the files each reads and writes; run nothing")
@@ -267,6 +310,24 @@ def main():
                 selected.add(i)
                 todo.extend(deps[i])
 
+    if a.quick:
+        if a.only:
+            usage_error("give --only or --quick, not both (--quick)")
+        def eligible(i):
+            r = rows[i]
+            if r[6:] or SLOW.search(inner_command(r[2])) or (r[0] == "helper" and not shutil.which(r[2].split()[0])):
+                return False
+            return all(eligible(j) for j in deps[i])
+        fast = {i for i in range(len(rows)) if rows[i][0] == "row" and eligible(i)}
+        selected, todo = set(), list(fast)
+        while todo:
+            i = todo.pop()
+            if i not in selected:
+                selected.add(i)
+                todo.extend(deps[i])
+    # Lines of the README no run covers: not a row, or a row that reads a file no earlier line writes.
+    not_covered = len(skipped) + sum(1 for r in rows if r[6:])
+
     if a.list:
         for i, r in enumerate(rows):
             print(f"{i + 1:3} line {r[1]:4} {r[0]:9} {short(r[2], 80)}  reads {r[4]} writes {r[5]}"
@@ -279,12 +340,13 @@ def main():
     for name in LINKED:
         link = os.path.join(scratch, name)
         if not os.path.lexists(link):
-            os.symlink(os.path.join(ROOT, name), link)
+            os.symlink(os.path.abspath(a.build) if name == "build" else os.path.join(ROOT, name), link)
 
     print(f"README: {os.path.relpath(a.readme)}; scratch: {scratch}; timeout {a.timeout:g} s\n")
     print("| # | command | exit | seconds | result |")
     print("|---|---|---|---|---|")
-    counts = {"ok": 0, "failed": 0, "timeout": 0, "needs your file": 0, "differs from comment": 0}
+    counts = {"ok": 0, "failed": 0, "timeout": 0, "needs your file": 0, "differs from comment": 0,
+              "output differs": 0}
     for i, r in enumerate(rows):
         if i not in selected:
             continue
@@ -304,6 +366,7 @@ def main():
         timed_out = rc is None
         result = short(summarize(rc, out, err))
         want = expected_exit(comment)
+        shown = shown_output(comment)
         if timed_out:
             counts["timeout"] += 1
             exit_s, result = "timeout", f"killed after {a.timeout:g} s; last: {result}"
@@ -312,6 +375,9 @@ def main():
             if want is not None and rc != want:
                 counts["differs from comment"] += 1
                 result = f"⚠ comment says exit {want}: " + result
+            elif shown is not None and not output_matches(shown, out):
+                counts["output differs"] += 1
+                result = f"⚠ comment shows {json.dumps(shown, separators=(',', ':'))}, printed: " + result
             elif rc == 0 or rc == want:
                 counts["ok"] += 1
             else:
@@ -319,17 +385,22 @@ def main():
         print(f"| {i + 1} | `{label}` | {exit_s} | {secs:.1f} | {short(result, 110)} |", flush=True)
 
     ran = sum(1 for i in selected)
-    print(f"\n{ran} rows: " + ", ".join(f"{v} {k}" for k, v in counts.items()) +
-          " (ok: exit 0, or the exit the line's comment names)")
+    print(f"\n{ran} rows{' (--quick: the fast ones)' if a.quick else ''}: "
+          + ", ".join(f"{v} {k}" for k, v in counts.items())
+          + " (ok: exit 0, or the exit the line's comment names, and the output it shows)")
+    print(f"{not_covered} skipped (README command lines no run covers: needing a file no earlier line makes, "
+          f"or not a command this script runs)")
     for no, cmd in ci:
         print(f"- not run, CI runs it (.ci/run): `{short(cmd)}` (README line {no})")
     for no, cmd in skipped:
-        print(f"- not run (not a build/circuitzoo, /usr/bin/python3 or ./scripts/ line): `{short(cmd)}` (README line {no})")
+        print(f"- skipped (not a build/circuitzoo, build/bench/, cmake --build, /usr/bin/python3 or ./scripts/ line, "
+              f"nor one that makes a file a later row reads): `{short(cmd)}` (README line {no})")
     if a.keep or a.dir:
         print(f"(scratch directory kept: {scratch})")
     else:
         shutil.rmtree(scratch)  # removes the symlinks, not what they point to
-    return 1 if counts["failed"] or counts["timeout"] or counts["differs from comment"] else 0
+    bad = counts["failed"] or counts["timeout"] or counts["differs from comment"] or counts["output differs"]
+    return 1 if bad or (a.quick and not_covered) else 0
 
 
 if __name__ == "__main__":

@@ -142,8 +142,10 @@ void apply_mqar_data_config(const std::string& path, MqarDataOptions& o, const s
     if (!j["power_a"].is_number() && !j["power_a"].is_string()) throw InputError("want a number", where(path, "power_a"));
     o.power_a = text_of(j["power_a"], where(path, "power_a"));
   }
-  if (!cli.count("--random-non-queries"))  // zoology's MQARConfig default: True
-    o.random_non_queries = j.contains("random_non_queries") ? bool_of(j["random_non_queries"], where(path, "random_non_queries")) : true;
+  // Absent from the file: false, as on the command line and in Python (contract.md, "mqar-data";
+  // issue 39). A zoology MQARConfig dump always states it, so a dump keeps its own value.
+  if (!cli.count("--random-non-queries") && j.contains("random_non_queries"))
+    o.random_non_queries = bool_of(j["random_non_queries"], where(path, "random_non_queries"));
   if (j.contains("num_passes") && uint_of(j["num_passes"], where(path, "num_passes"), 0, UINT64_MAX) != 1)
     throw InputError("only num_passes = 1 (zoology's default) is reproduced", where(path, "num_passes"));
   if (j.contains("name") && j["name"] != "multiquery_ar")

@@ -19,7 +19,8 @@ void apply_verify_config(const std::string& path, VerifyOptions& o, const std::s
 void apply_sweep_config(const std::string& path, SweepOptions& o, const std::set<std::string>& cli_flags);
 // mqar-data: our names or zoology's (vocab_size, input_seq_len, num_kv_pairs, num_examples,
 // random_non_queries; zoology's MQARConfig `name` and `include_slices` are accepted and ignored).
-// random_non_queries defaults to zoology's True in a config file (false on the command line).
+// random_non_queries defaults to false everywhere (command line, config file, Python); a file that
+// states it (every zoology MQARConfig dump does) keeps its value.
 void apply_mqar_data_config(const std::string& path, MqarDataOptions& o, const std::set<std::string>& cli_flags);
 
 }  // namespace cz::cli

@@ -243,7 +243,8 @@ int run_main(int argc, char** argv) {
   std::string md_rnq;
   CLI::Option* rnq = mqd->add_option("--random-non-queries", md_rnq,
                                      "true: fill non-query positions with seeded noise tokens (zoology's default True; not torch's "
-                                     "draws); false (default here): zoology's batch byte for byte")
+                                     "draws, so only keys, values, queries and labels are zoology's); false (the default, "
+                                     "also in --config and Python): zoology's batch byte for byte")
                          ->expected(0, 1)->default_str("true")->type_name("[true|false]");
   deferred.add([rnq, &md_rnq, &md] {
     if (!rnq->count()) return;
@@ -253,7 +254,7 @@ int run_main(int argc, char** argv) {
   });
   nonempty_path(mqd->add_option("--config", md_config,
                                 "JSON file of settings, ours or zoology's MQARConfig names (vocab_size, input_seq_len, num_kv_pairs, "
-                                "num_examples, seed, power_a, random_non_queries: default True there), inputs, labels"),
+                                "num_examples, seed, power_a, random_non_queries: default false, as here), inputs, labels"),
                 md_config, deferred, "--config");
   uint_option(mqd, "--seed", md.seed, md_seed, deferred, "data seed, below 2^32 (default 0)", kDataSeedArg.min, kDataSeedArg.max);
   mqd->add_option("--power-a", md.power_a, "power-law exponent of the query gaps (default 0.01)");

@@ -87,15 +87,19 @@ echo '{"construction": "primitive/cumsum", "params": {"d": 2}, "vary": {"N": [4,
 check cfg-sweep 0 "$CZ" sweep --config "$T/s.json" --csv "$T/s.csv"
 head -1 "$T/s.csv" | grep -q "^N,.*param.d" || { echo "FAIL cfg-sweep: CSV header $(head -1 "$T/s.csv")"; fails=$((fails+1)); }
 check sweep-needs-vary 2 "$CZ" sweep primitive/cumsum; err_has sweep-needs-vary "vary"
-# a zoology MQARConfig dump: random_non_queries defaults to True there
+# a zoology MQARConfig dump states random_non_queries (zoology's default True): it is kept; a file
+# without the key gets the default false, as the command line and Python do (issue 39)
 cat >"$T/z.json" <<JSON
 {"name": "multiquery_ar", "vocab_size": 66, "input_seq_len": 64, "num_kv_pairs": 8, "num_examples": 20, "seed": 4,
- "power_a": 0.01, "include_slices": true, "inputs": "$T/i5.npy", "labels": "$T/l5.npy"}
+ "power_a": 0.01, "random_non_queries": true, "include_slices": true, "inputs": "$T/i5.npy", "labels": "$T/l5.npy"}
 JSON
 check cfg-mqar 0 "$CZ" mqar-data --config "$T/z.json"
 cmp -s "$T/i3.npy" "$T/i5.npy" && cmp -s "$T/l3.npy" "$T/l5.npy" || { echo "FAIL cfg-mqar: not the random_non_queries batch"; fails=$((fails+1)); }
 check cfg-mqar-off 0 "$CZ" mqar-data --config "$T/z.json" --random-non-queries false --inputs "$T/i6.npy" --labels "$T/l6.npy"
 cmp -s "$T/i1.npy" "$T/i6.npy" || { echo "FAIL cfg-mqar-off: flag did not win"; fails=$((fails+1)); }
+sed "s|\"random_non_queries\": true, ||; s|i5.npy|i7.npy|; s|l5.npy|l7.npy|" "$T/z.json" >"$T/z2.json"
+check cfg-mqar-default 0 "$CZ" mqar-data --config "$T/z2.json"
+cmp -s "$T/i1.npy" "$T/i7.npy" && cmp -s "$T/l1.npy" "$T/l7.npy" || { echo "FAIL cfg-mqar-default: not the command line's default batch"; fails=$((fails+1)); }
 check md-needs-paths 2 "$CZ" mqar-data --vocab 66; err_has md-needs-paths "required"
 
 # The sweep CSV carries the fixed parameters (item 10), given or default, as param.KEY columns.

@@ -1,0 +1,40 @@
+#!/bin/bash
+# readme_commands (issue 39): the README runs top to bottom. scripts/readme-commands.py --quick checks
+# the whole README statically (every file a command reads is made by an earlier line; no command line
+# left unrun: "0 skipped") and runs its fast rows in an empty folder, comparing the output and exit
+# code each row's comment shows. The full run (minutes) is `scripts/readme-commands.py` (README,
+# "Developing"). Then the script must catch what it is for, on tests/cli/readme/fixture.md: a wrong
+# shown output, a wrong exit, a file no line makes, a line it does not run.
+# usage: readme_commands.sh SOURCE_DIR BUILD_DIR
+set -u
+SRC=$1 BUILD=$2
+PY=/usr/bin/python3
+fails=0
+fail() { echo "FAIL $*"; fails=$((fails+1)); }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+"$PY" "$SRC/scripts/readme-commands.py" --quick --build "$BUILD" --timeout 60 >"$T/readme.out" 2>&1
+rc=$?
+cat "$T/readme.out"
+[ "$rc" = 0 ] || fail "README --quick: exit $rc"
+grep -q "^0 skipped" "$T/readme.out" || fail "README: lines skipped"
+grep -qE " [1-9][0-9]* ok, 0 failed, 0 timeout, 0 needs your file, 0 differs from comment, 0 output differs" "$T/readme.out" \
+  || fail "README: not every row ok"
+# the eval row's shown output was compared (it is in the fast subset)
+grep -q 'eval --model shift.json --input in.json` | 0 ' "$T/readme.out" || fail "README: eval row not run"
+
+"$PY" "$SRC/scripts/readme-commands.py" --readme "$SRC/tests/cli/readme/fixture.md" --build "$BUILD" --timeout 60 \
+  >"$T/fix.out" 2>&1
+rc=$?
+cat "$T/fix.out"
+[ "$rc" = 1 ] || fail "fixture: exit $rc, want 1"
+grep -q "3 ok, 0 failed, 0 timeout, 1 needs your file, 1 differs from comment, 1 output differs" "$T/fix.out" \
+  || fail "fixture: counts"
+grep -q '⚠ comment shows {"output":\[\[0\],\[1\],\[2\],\[4\]\]}' "$T/fix.out" || fail "fixture: wrong output not shown"
+grep -q "^2 skipped" "$T/fix.out" || fail "fixture: want 2 skipped (the missing file, the unrun line)"
+"$PY" "$SRC/scripts/readme-commands.py" --readme "$SRC/tests/cli/readme/fixture.md" --build "$BUILD" --quick \
+  >"$T/fixq.out" 2>&1
+rc=$?
+[ "$rc" = 1 ] || fail "fixture --quick: exit $rc, want 1"
+[ "$fails" = 0 ] && echo "readme_commands: all checks passed"
+exit $((fails > 0))
