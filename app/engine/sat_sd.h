@@ -23,8 +23,13 @@ SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlo
 // sd/via-gar with solver=via-sd (constructions/gar/sd_via_gar_circuit.h): the reduction with its
 // Alg. 3 calls unrolled (circuit_rules) against the same checker; SAT models confirmed by
 // sd/via-gar's check of that instance with the Alg. 3 oracle on oracle_rules (the construction's:
-// Fixed). solver=reference is refused (exit 2): the map lookup is the reference itself.
+// Fixed).
 SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit_rules, const sdc::Alg3Rules& oracle_rules);
+// solver=reference (the default): its GAR solver is the map lookup, so what is proved is the
+// reduction itself: Prop G.25's encoding and decoding around the GAR reference circuit
+// (circuits/reference/gar_ref.h) against the SD reference; SAT models confirmed by sd/via-gar's
+// check with the map lookup.
+SatProblem sat_sd_via_gar_reference_problem(const Params& p);
 SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
 
 }  // namespace cz
