@@ -243,15 +243,19 @@ SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlo
 }
 
 SatProblem sat_sd_via_gar_reference_problem(const Params& p) {
-  SdSpec s = sd_spec(p, true, false, 1);
-  std::vector<garc::ViaGarBlock> vb;
-  for (const auto& b : s.blocks) vb.push_back({b.N, b.seps, b.prefix});
   // The GAR solver: the GAR reference circuit (written from GAR's definition, not from gar::solve).
   const garc::GarAnsweredWires gar_ref = [](circuits::Builder& b, const std::vector<circuits::gadgets::Bits>& keys,
                                             const std::vector<circuits::gadgets::Bits>& values,
                                             const std::vector<circuits::gadgets::Bits>& queries) {
     return ref::gar_answers(b, keys, values, queries).found;
   };
+  return sat_sd_via_gar_reference_problem(p, gar_ref, garc::gar_solver_via(garc::SdOracle{}));
+}
+
+SatProblem sat_sd_via_gar_reference_problem(const Params& p, const garc::GarAnsweredWires& gar_ref, const garc::GarSolver& solver) {
+  SdSpec s = sd_spec(p, true, false, 1);
+  std::vector<garc::ViaGarBlock> vb;
+  for (const auto& b : s.blocks) vb.push_back({b.N, b.seps, b.prefix});
   auto circuit = std::make_shared<const circuits::Circuit>(garc::sd_via_gar_circuit(s.n, gar_ref, vb));
   SatProblem pr;
   pr.artifact = circuit;
@@ -263,7 +267,6 @@ SatProblem sat_sd_via_gar_reference_problem(const Params& p) {
                      "domain; solver=reference's GAR solver is the map lookup gar::solve (what the SAT model's confirmation runs), "
                      "so this proves the reduction, not a GAR solver (-p solver=via-sd proves gar/via-sd's Alg. 3 calls too); " +
                      std::to_string(s.blocks.size()) + " prompt length(s); " + std::to_string(circuit->size()) + " gates");
-  const garc::GarSolver solver = garc::gar_solver_via(garc::SdOracle{});
   pr.confirm = confirm_by(s.blocks, [solver](const sd::Instance& x) { return garc::sd_via_gar_failure(solver, x); });
   return pr;
 }

@@ -6,6 +6,8 @@
 // (recurrent_failure, the function its enumeration runs), shrunk as the enumeration shrinks.
 #pragma once
 #include "app/engine/sat_problem.h"
+#include "constructions/gar/sd_via_gar_circuit.h"
+#include "constructions/gar/via_sd.h"
 #include "constructions/sd/recurrent_jrt.h"
 
 namespace cz {
@@ -30,6 +32,8 @@ SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit
 // (circuits/reference/gar_ref.h) against the SD reference; SAT models confirmed by sd/via-gar's
 // check with the map lookup.
 SatProblem sat_sd_via_gar_reference_problem(const Params& p);
+// As above with the GAR solver's wires and the solver that confirms given apart (tests: mutants).
+SatProblem sat_sd_via_gar_reference_problem(const Params& p, const garc::GarAnsweredWires& gar, const garc::GarSolver& solver);
 SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
 
 }  // namespace cz

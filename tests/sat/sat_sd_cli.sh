@@ -20,6 +20,21 @@ grep -q "^error: domain=subsets unrolls every prompt length .* (-p n=5)$" "$T/er
 # sd/via-gar: proved with solver=via-sd (the reduction's Alg. 3 calls unrolled); the map-lookup solver refused.
 [ "$(rc "$CZ" verify sd/via-gar -p solver=via-sd -p n=8 -p domain=orders -p kmax=3 --method sat --json -)" = 0 ] || fail "via-gar exit"
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==277111189275649, j" || fail "via-gar json"
-[ "$(rc "$CZ" verify sd/via-gar --method sat)" = 2 ] || fail "via-gar refusal exit"
-grep -q "^error: sd/via-gar with solver=reference is not provable by --method sat: .* (-p solver=reference)$" "$T/err" || fail "via-gar refusal text"
+# solver=reference (the default): Prop G.25's map around the GAR reference circuit, proved (issue 37).
+[ "$(rc "$CZ" verify sd/via-gar --method sat --json -)" = 0 ] || fail "via-gar reference exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==256 and any('GAR reference circuit' in n for n in j['notes']), j" || fail "via-gar reference json"
+# eq/via-mqar and gar/via-sd (app/engine/sat_reductions.h): proved at defaults; decode=any refuted with
+# a confirmed counterexample (exit 1); oracle=based refused (exit 2); list --json shows sat.
+[ "$(rc "$CZ" verify eq/via-mqar --method sat --json -)" = 0 ] || fail "eq exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==64, j" || fail "eq json"
+[ "$(rc "$CZ" verify eq/via-mqar -p decode=any --method sat --json -)" = 1 ] || fail "eq any exit"
+python3 -c "import json; j=json.load(open('$T/out')); i=j['counterexample']['instance']; assert j['verdict']=='refuted' and i['from']=='the SAT model' and i['u1']!=i['u2'], j" || fail "eq any json"
+[ "$(rc "$CZ" verify gar/via-sd -p c=64 --method sat --json -)" = 0 ] || fail "gar exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==67645734912, j" || fail "gar json"
+[ "$(rc "$CZ" verify gar/via-sd -p oracle=based --method sat)" = 2 ] || fail "gar based exit"
+grep -q "^error: gar/via-sd with oracle=based is not provable .* (-p oracle=based)$" "$T/err" || fail "gar based text"
+[ "$(rc "$CZ" list --json)" = 0 ] || fail "list exit"
+python3 -c "
+import json; j=json.load(open('$T/out')); m={c['name']: c['methods'] for c in j}
+assert all('sat' in m[n] for n in ('eq/via-mqar', 'gar/via-sd', 'sd/via-gar')), m" || fail "list methods"
 echo ok
