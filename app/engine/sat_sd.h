@@ -5,7 +5,10 @@
 // separator row, B below) and confirmed by the construction's own check of that instance
 // (recurrent_failure, the function its enumeration runs), shrunk as the enumeration shrinks.
 #pragma once
+#include <map>
+
 #include "app/engine/sat_problem.h"
+#include "model/program_json.h"
 #include "constructions/gar/sd_via_gar_circuit.h"
 #include "constructions/gar/via_sd.h"
 #include "constructions/sd/recurrent_jrt.h"
@@ -35,5 +38,14 @@ SatProblem sat_sd_via_gar_reference_problem(const Params& p);
 // As above with the GAR solver's wires and the solver that confirms given apart (tests: mutants).
 SatProblem sat_sd_via_gar_reference_problem(const Params& p, const garc::GarAnsweredWires& gar, const garc::GarSolver& solver);
 SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
+
+// verify --program FILE --task sd --method sat: the file's step unrolled statement by statement over
+// every prompt length of the domain (circuits/sat/program_bits.h) against the same SD checker (a
+// run that stops with an error is a wrong answer: the checker's "runs" group); SAT models confirmed
+// by the program check's own per-instance check (program_failure, byo_program.h). InputError (exit
+// 2) for a program whose operations cannot be bit-blasted (with why) or a domain too large.
+SatProblem sat_program_problem(const Params& p, const ProgramFile& pf, const std::string& file);
+SatOutcome run_program_sat(const ProgramFile& pf, const std::string& file, const std::string& task_name,
+                           std::map<std::string, std::string> given, const SatOptions& o);
 
 }  // namespace cz

@@ -37,4 +37,17 @@ grep -q "^error: gar/via-sd with oracle=based is not provable .* (-p oracle=base
 python3 -c "
 import json; j=json.load(open('$T/out')); m={c['name']: c['methods'] for c in j}
 assert all('sat' in m[n] for n in ('eq/via-mqar', 'gar/via-sd', 'sd/via-gar')), m" || fail "list methods"
+# verify --program FILE --task sd --method sat (issue 37 item 2): the exported Alg. 3 file proved at n = 8;
+# a register made too narrow refuted (exit 1) with a confirmed instance; a division by an input refused (exit 2).
+"$CZ" export sd/recurrent-jrt -p n=8 --format program -o "$T/alg3.json" >/dev/null
+[ "$(rc "$CZ" verify --program "$T/alg3.json" --task sd -p domain=orders -p kmax=3 --method sat --json -)" = 0 ] || fail "program exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==277111189275649, j" || fail "program json"
+python3 -c "
+import json; s=json.dumps(json.load(open('$T/alg3.json')), separators=(',', ':'), sort_keys=True)
+open('$T/narrow.json','w').write(s.replace('\"name\":\"smallFirst\",\"width\":1', '\"name\":\"smallFirst\",\"width\":0', 1))
+open('$T/div.json','w').write(s.replace('{\"set\":\"isep\",\"value\":\"i\"}', '{\"set\":\"isep\",\"value\":{\"div\":[\"i\",{\"col\":0}]}}', 1))"
+[ "$(rc "$CZ" verify --program "$T/narrow.json" --task sd -p domain=orders -p kmax=3 --method sat --json -)" = 1 ] || fail "narrow exit"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['from']=='the SAT model', j" || fail "narrow json"
+[ "$(rc "$CZ" verify --program "$T/div.json" --task sd -p domain=orders --method sat)" = 2 ] || fail "div exit"
+grep -q "^error: the program cannot be bit-blasted: division by a value that depends on the input" "$T/err" || fail "div text"
 echo ok
