@@ -135,7 +135,7 @@ class Unroller {
         }
         return wb_.from_bit(cell(e.index));
       case E::Word: {
-        if (e.lo + e.len > d_) {
+        if (e.len > 0 && e.lo + e.len > d_) {  // the interpreter reads (and throws) only when len > 0
           fail_if(pc, b_.one());
           return wb_.constant(Int(0));
         }

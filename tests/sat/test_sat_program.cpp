@@ -57,6 +57,10 @@ std::vector<Variant> variants(unsigned n) {
           {"store window from isep", mutate(alg3, R"({"gt":["i",{"reg":"isep"}]})", R"({"ge":["i",{"reg":"isep"}]})")},
           // smallFirst 0 bits wide: setting it to 1 throws (a program error on those instances)
           {"smallFirst too narrow", mutate(alg3, R"("name":"smallFirst","width":1)", R"("name":"smallFirst","width":0)")},
+          // a compare row's output reads column 7, beyond the row: the program stops there
+          {"column beyond the row", mutate(alg3, R"({"col":0})", R"({"col":7})")},
+          // an empty word beyond the row reads nothing (the interpreter does not throw): still Alg. 3
+          {"empty word beyond the row", mutate(alg3, R"({"word":[0,2]})", R"({"add":[{"word":[0,2]},{"word":[9,0]}]})")},
           // output rows of n columns: the check reads the flag at column n
           {"out_width n", mutate(alg3, R"("out_width":)" + std::to_string(n + 1), R"("out_width":)" + std::to_string(n))}};
 }
@@ -118,8 +122,10 @@ TEST_CASE("sat-program: the unrolled step gives the interpreter's cells and fail
 TEST_CASE("sat-program: --method sat proves exactly the files the enumerating check verifies") {
   REQUIRE_MESSAGE(circuits::sat::find_solver("cadical"), "cadical is not on PATH");
   int verified = 0, failed = 0;
-  for (const auto& v : variants(2))
-    for (const auto& given : {dom_params("subsets"), dom_params("orders", 2)}) {
+  const auto vs = variants(2);
+  for (const auto& v : vs)
+    for (const auto& given : {dom_params("orders", 2), dom_params("subsets")}) {
+      if (given.at("domain") == "subsets" && &v != &vs.front()) continue;  // subsets (9 lengths): the exported file only
       INFO(v.name << " " << given.at("domain"));
       const ProgramFile pf = program_from_json(v.file, "test");
       DomainOptions o;
