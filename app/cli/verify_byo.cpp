@@ -14,6 +14,7 @@
 #include "app/engine/byo_program.h"
 #include "app/engine/sat_model_path.h"
 #include "app/engine/sat_path.h"
+#include "app/engine/sat_sd.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -115,12 +116,10 @@ int cmd_verify_byo(const VerifyOptions& o) {
   const DomainOptions dom = domain_options(o);
 
   if (!o.program_file.empty()) {
-    if (o.method == "sat")
-      throw InputError("a program file is not provable by --method sat: it is a recurrent program (a loop over the sequence), "
-                       "not a circuit or a model",
-                       "--method sat");
     const nlohmann::json source = read_json_file(o.program_file, kModelMaxBytes, "a program file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
     const ProgramFile pf = program_from_json(source, o.program_file);
+    // --method sat: the step unrolled over every prompt length of the domain (app/engine/sat_sd.h).
+    if (o.method == "sat") return finish_sat(o, run_program_sat(pf, o.program_file, task.name, parse_params(o.params), sat_options(o)));
     const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
     return finish(o, r, task.name, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});
   }

@@ -39,11 +39,27 @@ ProgramRun run_on(const ProgramFile& pf, const sd::Instance& x) {
 }
 }  // namespace
 
-Report run_program_check(const ProgramFile& pf, const std::string& file, const std::string& task_name,
-                         std::map<std::string, std::string> given, const DomainOptions& opts, const nlohmann::json* source) {
+std::optional<Failure> program_failure(const ProgramFile& pf, const sd::Instance& x) {
+  const ProgramRun r = run_on(pf, x);
+  const auto want = sd::intersection(x);
+  if (r.got && r.got->common == want && r.got->intersects == !want.empty()) return std::nullopt;
+  Failure f;
+  f.message = r.got ? (r.got->intersects != !want.empty() ? std::string("answer ") + (r.got->intersects ? "intersect" : "disjoint") +
+                                                                ", want " + (want.empty() ? "disjoint" : "intersect")
+                                                          : std::string("wrong intersection"))
+                    : r.error;
+  f.input = nlohmann::json::array();
+  for (std::size_t i = 0; i < r.prompt.rows(); ++i)
+    f.input.push_back(std::vector<std::int64_t>(r.prompt.row(i), r.prompt.row(i) + r.prompt.cols()));
+  f.expected = {{"intersects", !want.empty()}, {"common", want}};
+  f.got = r.got ? nlohmann::json{{"intersects", r.got->intersects}, {"common", r.got->common}} : nlohmann::json(r.error);
+  return f;
+}
+
+Params program_task_params(const ProgramFile& pf, const std::string& file, const std::string& task_name,
+                           std::map<std::string, std::string> given) {
   if (task_name != "sd") throw InputError("a program file is checked against task sd (JRT Thm G.15) only", "--task " + task_name);
   if (!pf.task.empty() && pf.task != "sd") throw InputError("the program says it is for task '" + pf.task + "'", file);
-  const Task& task = find_task("sd");
   const std::string n_text = std::to_string(pf.n);
   if (given.count("n") && given.at("n") != n_text)
     throw InputError("the program reads elements of n = " + n_text + " bits (its \"n\"); task sd with -p n=" + given.at("n") +
@@ -53,7 +69,13 @@ Report run_program_check(const ProgramFile& pf, const std::string& file, const s
     throw InputError("the program is for the " + pf.prompt + " prompt (its \"prompt\")", file);
   given["n"] = n_text;
   given["prompt"] = pf.prompt;
-  const Params p = Params::parse(task.params, given);
+  return Params::parse(find_task("sd").params, given);
+}
+
+Report run_program_check(const ProgramFile& pf, const std::string& file, const std::string& task_name,
+                         std::map<std::string, std::string> given, const DomainOptions& opts, const nlohmann::json* source) {
+  const Params p = program_task_params(pf, file, task_name, std::move(given));
+  const Task& task = find_task("sd");
   const sdc::SdDomain dom = sdc::make_sd_domain(p, opts);
 
   Construction pseudo;
@@ -85,22 +107,7 @@ Report run_program_check(const ProgramFile& pf, const std::string& file, const s
                                        max_excess));
   }
   auto prog = std::make_shared<const ProgramFile>(pf);
-  Check check = sdc::instance_check(dom, [prog](const sd::Instance& x) -> std::optional<Failure> {
-    const ProgramRun r = run_on(*prog, x);
-    const auto want = sd::intersection(x);
-    if (r.got && r.got->common == want && r.got->intersects == !want.empty()) return std::nullopt;
-    Failure f;
-    f.message = r.got ? (r.got->intersects != !want.empty() ? std::string("answer ") + (r.got->intersects ? "intersect" : "disjoint") +
-                                                                  ", want " + (want.empty() ? "disjoint" : "intersect")
-                                                            : std::string("wrong intersection"))
-                      : r.error;
-    f.input = nlohmann::json::array();
-    for (std::size_t i = 0; i < r.prompt.rows(); ++i)
-      f.input.push_back(std::vector<std::int64_t>(r.prompt.row(i), r.prompt.row(i) + r.prompt.cols()));
-    f.expected = {{"intersects", !want.empty()}, {"common", want}};
-    f.got = r.got ? nlohmann::json{{"intersects", r.got->intersects}, {"common", r.got->common}} : nlohmann::json(r.error);
-    return f;
-  });
+  Check check = sdc::instance_check(dom, [prog](const sd::Instance& x) { return program_failure(*prog, x); });
   // The device runs the same file: errors and answers as above; no state rule (this check has none).
   // Compiled only when a device path is asked for: --device cpu (the default) never needs it.
   if (source && !opts.device.empty() && opts.device != "cpu")

@@ -10,8 +10,16 @@
 
 #include "app/engine/engine.h"
 #include "model/program_json.h"
+#include "tasks/sd.h"
 
 namespace cz {
+
+// The check of one instance (what the enumeration runs on each): the program on the instance's
+// prompt against sd::intersection; the failure (wrong answer, or the program's error), or nullopt.
+std::optional<Failure> program_failure(const ProgramFile& pf, const sd::Instance& x);
+// Task sd's parameters for the file (n and prompt from the file; InputError when -p disagrees).
+Params program_task_params(const ProgramFile& pf, const std::string& file, const std::string& task_name,
+                           std::map<std::string, std::string> given);
 
 // source: the file's JSON; when given, the check gets the device path of the file compiled to
 // bytecode (constructions/sd/program_device.h) for `--device twin|cuda|auto`.

@@ -2,6 +2,7 @@
 
 #include "app/engine/sat_model_path.h"
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_reductions.h"
 #include "app/engine/sat_sd.h"
 #include "app/engine/sat_stages.h"
 #include "util/error.h"
@@ -27,14 +28,15 @@ std::string not_provable_why(const Construction& c, const Built& bt) {
 
 bool sat_covers(const Construction& c, const Params& p, const Built& bt) {
   if (sat_model_covers(c, p, bt)) return true;
-  if (c.name == "sd/via-gar") return p.s("solver") == "via-sd";  // solver=reference: nothing to unroll
-  return c.name == "sd/recurrent-jrt" || c.name == "mqar/dyadic" || c.name == "circuit/compare" || c.name == "circuit/sort";
+  if (sat_reduction_covers(c, p)) return true;  // eq/via-mqar, gar/via-sd (sat_reductions.h)
+  return c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar" || c.name == "mqar/dyadic" || c.name == "circuit/compare" || c.name == "circuit/sort";
 }
 
 SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std::string>& given, const SatOptions& o) {
   const Params p = Params::parse(c.params, given);
   const Built bt = c.build(p);
   if (sat_model_covers(c, p, bt)) return run_model_sat(c, p, bt, o);  // integer models (sat_model_path.h)
+  if (c.name == "eq/via-mqar" || c.name == "gar/via-sd") return run_reduction_sat(c, p, bt, o);  // compositions (sat_reductions.h)
   // sd/recurrent-jrt, sd/via-gar: the program (the reduction's calls) unrolled per prompt length (sat_sd.h).
   if (c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar") {
     SatOutcome out = c.name == "sd/via-gar" ? run_sd_via_gar_sat(p, bt, o, sat_head_of(c.name, p, bt))

@@ -5,7 +5,12 @@
 // separator row, B below) and confirmed by the construction's own check of that instance
 // (recurrent_failure, the function its enumeration runs), shrunk as the enumeration shrinks.
 #pragma once
+#include <map>
+
 #include "app/engine/sat_problem.h"
+#include "model/program_json.h"
+#include "constructions/gar/sd_via_gar_circuit.h"
+#include "constructions/gar/via_sd.h"
 #include "constructions/sd/recurrent_jrt.h"
 
 namespace cz {
@@ -23,8 +28,24 @@ SatOutcome run_sd_sat(const Params& p, const Built& bt, const SatOptions& o, nlo
 // sd/via-gar with solver=via-sd (constructions/gar/sd_via_gar_circuit.h): the reduction with its
 // Alg. 3 calls unrolled (circuit_rules) against the same checker; SAT models confirmed by
 // sd/via-gar's check of that instance with the Alg. 3 oracle on oracle_rules (the construction's:
-// Fixed). solver=reference is refused (exit 2): the map lookup is the reference itself.
+// Fixed).
 SatProblem sat_sd_via_gar_problem(const Params& p, const sdc::Alg3Rules& circuit_rules, const sdc::Alg3Rules& oracle_rules);
+// solver=reference (the default): its GAR solver is the map lookup, so what is proved is the
+// reduction itself: Prop G.25's encoding and decoding around the GAR reference circuit
+// (circuits/reference/gar_ref.h) against the SD reference; SAT models confirmed by sd/via-gar's
+// check with the map lookup.
+SatProblem sat_sd_via_gar_reference_problem(const Params& p);
+// As above with the GAR solver's wires and the solver that confirms given apart (tests: mutants).
+SatProblem sat_sd_via_gar_reference_problem(const Params& p, const garc::GarAnsweredWires& gar, const garc::GarSolver& solver);
 SatOutcome run_sd_via_gar_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
+
+// verify --program FILE --task sd --method sat: the file's step unrolled statement by statement over
+// every prompt length of the domain (circuits/sat/program_bits.h) against the same SD checker (a
+// run that stops with an error is a wrong answer: the checker's "runs" group); SAT models confirmed
+// by the program check's own per-instance check (program_failure, byo_program.h). InputError (exit
+// 2) for a program whose operations cannot be bit-blasted (with why) or a domain too large.
+SatProblem sat_program_problem(const Params& p, const ProgramFile& pf, const std::string& file);
+SatOutcome run_program_sat(const ProgramFile& pf, const std::string& file, const std::string& task_name,
+                           std::map<std::string, std::string> given, const SatOptions& o);
 
 }  // namespace cz

@@ -105,6 +105,7 @@ Checker sd_checker(const std::vector<SdBlockSpec>& blocks) {
   struct Got {
     std::vector<g::Bits> elem;
     std::vector<Wire> flag, held;
+    Wire fails;
   };
   std::vector<Got> got(blocks.size());
   for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
@@ -117,6 +118,7 @@ Checker sd_checker(const std::vector<SdBlockSpec>& blocks) {
     }
     for (std::size_t t = 0; t < s.slots; ++t)  // read only when state != None
         got[bi].held.push_back(b.input("got:" + s.prefix + "held[" + std::to_string(t) + "]", Type::Bit));
+    if (s.fails) got[bi].fails = b.input("got:" + s.prefix + "fails", Type::Bit);
   }
   b.output("domain", b.one());
   std::vector<std::pair<std::string, std::string>> groups;  // (group, family)
@@ -144,6 +146,7 @@ Checker sd_checker(const std::vector<SdBlockSpec>& blocks) {
       for (std::size_t p = 0; p < s.out_rows; ++p) seen.push_back(g::and_(b, got[bi].flag[p], eq_word(b, got[bi].elem[p], k.elem[r])));
       group("complete u[" + std::to_string(r) + "]", g::or_(b, g::not_(b, k.common[r]), g::or_all(b, seen)));
     }
+    if (s.fails) group("runs", g::not_(b, got[bi].fails));  // no answer at all is a wrong answer
     if (s.state != SdBlockSpec::None) {
       // exactly[c]: exactly c of the held bits are 1 (a unary count, Boolean gadgets only).
       std::vector<Wire> exactly{b.one()};

@@ -32,6 +32,9 @@ struct SdBlockSpec {
   std::size_t out_rows = 0;       // rows of the answer y (checker only)
   std::size_t slots = 0;          // held[s] answer bits (checker only; read when state != None)
   enum State { None, MinAB, SizeA } state = None;
+  // When set (checker only): the answer carries "fails" (a program that stops with an error on
+  // this input gives no answer: --method sat on program files); group "runs" wants it 0.
+  bool fails = false;
 };
 
 // The reference alone: inputs prefix+"u[r][j]", outputs prefix+"domain", prefix+"disjoint",

@@ -50,12 +50,7 @@ GarDomain make_domain(const Params& p, const DomainOptions& o) {
   return d;
 }
 
-SdOracle oracle_for(const Params& p) {
-  const unsigned n = token_bits(static_cast<std::uint32_t>(p.u("c")));
-  if (p.s("oracle") == "reference") return reference_oracle();
-  if (p.s("oracle") == "based") return based_oracle(n);
-  return recurrent_oracle(n);
-}
+SdOracle oracle_for(const Params& p) { return oracle_of(p); }
 
 nlohmann::json answers_json(const std::vector<std::optional<std::uint32_t>>& a) {
   nlohmann::json j = nlohmann::json::array();
@@ -109,19 +104,7 @@ const bool registered = register_construction({
       c.instances = dom.count;
       c.description = dom.describe();
       c.preconditions.push_back("distinct keys (at most one match per query, JRT Prop G.26)");
-      c.run = [dom, oracle](std::uint64_t k) -> std::optional<Failure> {
-        gar::Instance x = dom.instance(k);
-        auto want = gar::solve(x);
-        auto got = gar_via_sd(x, oracle).answers;
-        if (got == want) return std::nullopt;
-        Failure f;
-        f.instance = gar::to_json(x);
-        f.input = gar::to_json(x);
-        f.expected = answers_json(want);
-        f.got = answers_json(got);
-        f.message = "GAR answers differ from the map lookup";
-        return f;
-      };
+      c.run = [dom, oracle](std::uint64_t k) { return gar_via_sd_failure(oracle, dom.instance(k)); };
       // Block path: the same reduction on arrays, the SD oracle memoised per thread on its call
       // (A, B in prompt order): the oracle is a deterministic function of the SD instance, and the
       // exhaustive GAR domains hand it the same few thousand calls millions of times. Every GAR
@@ -184,4 +167,25 @@ const bool reduction_registered = register_reduction("gar/via-sd", [](const Para
 });
 
 }  // namespace
+
+SdOracle oracle_of(const Params& p) {
+  const unsigned n = token_bits(static_cast<std::uint32_t>(p.u("c")));
+  if (p.s("oracle") == "reference") return reference_oracle();
+  if (p.s("oracle") == "based") return based_oracle(n);
+  return recurrent_oracle(n);
+}
+
+std::optional<Failure> gar_via_sd_failure(const SdOracle& oracle, const gar::Instance& x) {
+  auto want = gar::solve(x);
+  auto got = gar_via_sd(x, oracle).answers;
+  if (got == want) return std::nullopt;
+  Failure f;
+  f.instance = gar::to_json(x);
+  f.input = gar::to_json(x);
+  f.expected = answers_json(want);
+  f.got = answers_json(got);
+  f.message = "GAR answers differ from the map lookup";
+  return f;
+}
+
 }  // namespace cz::garc

@@ -11,11 +11,16 @@
 // queries. The row a is selected by u's flag column (the separator row).
 // Names (prefix P): inputs P"u[r][j]", outputs P"y[r][j]" for r < N: [u's element :: row r's
 // element is an answered query].
+// sd_via_gar_circuit: the same encoding and decoding around any GAR solver given as wires
+// (sd/via-gar solver=reference: the GAR reference circuit, circuits/reference/gar_ref.h).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "circuits/builder.h"
 #include "circuits/circuit.h"
+#include "circuits/gadgets_bits.h"
 #include "constructions/sd/alg3.h"
 
 namespace cz::garc {
@@ -25,6 +30,13 @@ struct ViaGarBlock {
   std::vector<std::size_t> seps;   // the separator rows the domain allows
   std::string prefix;
 };
+
+// A GAR solver as wires: per query, [answered (not Null)], on the keys, values and queries (words
+// of token_bits(c) bits; the values are Prop G.25's constant 0).
+using GarAnsweredWires = std::function<std::vector<circuits::Wire>(
+    circuits::Builder&, const std::vector<circuits::gadgets::Bits>& keys, const std::vector<circuits::gadgets::Bits>& values,
+    const std::vector<circuits::gadgets::Bits>& queries)>;
+circuits::Circuit sd_via_gar_circuit(unsigned n, const GarAnsweredWires& solver, const std::vector<ViaGarBlock>& blocks);
 
 circuits::Circuit sd_via_gar_unrolled(unsigned n, const sdc::Alg3Rules& rules, const std::vector<ViaGarBlock>& blocks);
 

@@ -51,4 +51,9 @@ SdViaGar sd_via_gar(const sd::Instance& x, const GarSolver& solver);  // Prop G.
 GarSolver gar_solver_via(const SdOracle& oracle);
 std::optional<Failure> sd_via_gar_failure(const GarSolver& solver, const sd::Instance& x);
 
+// gar/via-sd's oracle for its parameters (oracle, c) and its check of one instance (what its
+// enumeration runs on each): the failure against the map lookup, or nullopt.
+SdOracle oracle_of(const Params& p);
+std::optional<Failure> gar_via_sd_failure(const SdOracle& oracle, const gar::Instance& x);
+
 }  // namespace cz::garc

@@ -18,20 +18,8 @@ namespace {
 using json = nlohmann::json;
 
 // Parsed once into a tree; evaluation walks it (no JSON at run time).
-struct Expr {
-  enum Kind { Const, I, Rows, D, Reg, Col, Word, In, BitsFor, Bin, Not } kind = Const;
-  std::string op;
-  std::int64_t value = 0;
-  std::size_t index = 0, lo = 0, len = 0;
-  std::vector<Expr> args;
-};
-struct Stmt {
-  enum Kind { If, Set, Insert, Output } kind = Set;
-  Expr cond;
-  std::vector<Stmt> then_, else_;
-  std::size_t index = 0;
-  std::vector<Expr> values;
-};
+using prog::Expr;
+using prog::Stmt;
 struct Env {
   std::int64_t i = 0, rows = 0, d = 0;
   const RecurrentState* z = nullptr;
@@ -269,10 +257,7 @@ void run(const std::vector<Stmt>& ss, const Env& env, RecurrentState& z, std::ve
   }
 }
 
-struct Decl {
-  std::string name;
-  Expr width, init;
-};
+using prog::Decl;
 
 // A string member, or `fallback` when absent; anything else is refused.
 std::string string_member(const Parser& P, const json& j, const char* key, const std::string& fallback) {
@@ -322,6 +307,7 @@ ProgramFile program_from_json(const json& j, const std::string& source) {
   if (!j.contains("step")) P.fail("missing step", "step");
   auto step = std::make_shared<std::vector<Stmt>>(P.stmts(j["step"], "step"));
   f.program.name = string_member(P, j, "name", "program from " + source);
+  f.ast = std::make_shared<const prog::Ast>(prog::Ast{*decls, *bag_decls, *out_width, *step});
   f.program.init = [decls, bag_decls](std::size_t rows, std::size_t d) {
     Env env;
     env.rows = static_cast<std::int64_t>(rows);

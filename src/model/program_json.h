@@ -29,6 +29,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <memory>
+
+#include "model/program_ast.h"
 #include "model/recurrent.h"
 
 namespace cz {
@@ -44,6 +47,7 @@ struct ProgramFile {
   RecurrentProgram program;
   std::string task, prompt;  // "sd"; "jrt" | "plain"
   unsigned n = 0;            // element width (SD)
+  std::shared_ptr<const prog::Ast> ast;  // the parsed tree the program runs (--method sat unrolls it)
 };
 
 // Validates the whole file up front: InputError(what, where = "<source>: <json path>").
