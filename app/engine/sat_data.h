@@ -7,6 +7,7 @@
 #pragma once
 #include "app/engine/sat_problem.h"
 #include "constructions/mqar/solvers.h"
+#include "constructions/sd/based_jrt.h"
 
 namespace cz {
 
@@ -19,6 +20,7 @@ SatOutcome run_autocorr_sat(const Params& p, const Built& bt, const SatOptions& 
 // sd/based-jrt (sat_based_jrt.cpp): whether these parameters have a circuit (sat_path.cpp's
 // sat_covers), and the proof.
 bool sat_based_covers(const Params& p);
+SatProblem sat_based_problem(const Params& p, const sdc::BasedArtifact& art);
 SatOutcome run_based_sat(const Params& p, const Built& bt, const SatOptions& o, nlohmann::json head);
 
 }  // namespace cz
