@@ -17,8 +17,8 @@ namespace sat = circuits::sat;
 SatProblem sat_autocorr_problem(const mqarc::AutoConfig& cfg) {
   const auto& s = cfg.shape;
   if (s.layout != mqar::Layout::Triples)
-    throw InputError("mqar/autocorrelation is provable by --method sat in the triples layout: zoology's layout is a sampled "
-                     "domain whose masks come from each instance's labelled rows (use layout=triples)",
+    throw InputError("mqar/autocorrelation is not provable by --method sat: with layout=zoology its domain is sampled and its "
+                     "masks come from each instance's labelled rows (use layout=triples)",
                      "--method sat");
   const std::size_t n = s.n, N = 3 * n;
   const mqar::Codec codec = mqar::make_codec(mqar::Encoding::OneHot, s.c);
