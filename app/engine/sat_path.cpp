@@ -1,5 +1,6 @@
 #include "app/engine/sat_path.h"
 
+#include "app/engine/sat_data.h"
 #include "app/engine/sat_model_path.h"
 #include "app/engine/sat_problem.h"
 #include "app/engine/sat_reductions.h"
@@ -12,8 +13,6 @@ namespace cz {
 namespace {
 
 std::string not_provable_why(const Construction& c, const Built& bt) {
-  if (c.name == "mqar/autocorrelation" || c.name == "sd/based-jrt")
-    return "its model depends on the instance (data-dependent kernels): there is no one circuit to prove";
   if (bt.model)
     return "its artifact is an integer model of task " + c.task + ", which has no integer reference checker yet (" +
            kSatModelCovers + ")";
@@ -29,6 +28,8 @@ std::string not_provable_why(const Construction& c, const Built& bt) {
 bool sat_covers(const Construction& c, const Params& p, const Built& bt) {
   if (sat_model_covers(c, p, bt)) return true;
   if (sat_reduction_covers(c, p)) return true;  // eq/via-mqar, gar/via-sd (sat_reductions.h)
+  if (c.name == "mqar/autocorrelation") return p.s("layout") == "triples";  // sat_data.h
+  if (c.name == "sd/based-jrt") return sat_based_covers(p);
   return c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar" || c.name == "mqar/dyadic" || c.name == "circuit/compare" || c.name == "circuit/sort";
 }
 
@@ -41,6 +42,13 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   if (c.name == "sd/recurrent-jrt" || c.name == "sd/via-gar") {
     SatOutcome out = c.name == "sd/via-gar" ? run_sd_via_gar_sat(p, bt, o, sat_head_of(c.name, p, bt))
                                             : run_sd_sat(p, bt, o, sat_head_of(c.name, p, bt));
+    out.claims = bt.claims;
+    return out;
+  }
+  // mqar/autocorrelation, sd/based-jrt: instance → kernels → model → answer as one circuit (sat_data.h).
+  if (c.name == "mqar/autocorrelation" || c.name == "sd/based-jrt") {
+    SatOutcome out = c.name == "sd/based-jrt" ? run_based_sat(p, bt, o, sat_head_of(c.name, p, bt))
+                                              : run_autocorr_sat(p, bt, o, sat_head_of(c.name, p, bt));
     out.claims = bt.claims;
     return out;
   }

@@ -29,17 +29,8 @@ Int binom(std::uint64_t m, std::uint64_t r) {
   return c;
 }
 
-struct SdSpec {
-  unsigned n = 2;
-  std::string kind;  // subsets | orders | sized
-  std::size_t kmax = 0, a = 0, b = 0;
-  bool jrt = true;
-  std::vector<ref::SdBlockSpec> blocks;
-  Int count{0};
-  std::string text;
-};
+}  // namespace
 
-// The domain of p as blocks; jrt: the answer has 2N rows (else N); state: the bag bound is checked.
 SdSpec sd_spec(const Params& p, bool jrt, bool state, std::size_t out_rows_per_N) {
   SdSpec s;
   s.n = static_cast<unsigned>(p.u("n"));
@@ -112,6 +103,8 @@ SdSpec sd_spec(const Params& p, bool jrt, bool state, std::size_t out_rows_per_N
   return s;
 }
 
+namespace {
+
 // The instance of block bi's bits, when they are in its domain (else nullopt).
 std::optional<sd::Instance> decode_block(const ref::SdBlockSpec& b, const std::vector<int>& bits, std::size_t at) {
   std::vector<std::uint32_t> el(b.N);
@@ -132,8 +125,8 @@ std::optional<sd::Instance> decode_block(const ref::SdBlockSpec& b, const std::v
   return x;
 }
 
-// A SAT model's blocks in their domain, decoded and checked by `failure` (the construction's own
-// check of one instance); the first failure, shrunk as the enumeration shrinks, or nullopt.
+}  // namespace
+
 std::function<std::optional<Failure>(const std::vector<int>&)> confirm_by(
     const std::vector<ref::SdBlockSpec>& blocks, std::function<std::optional<Failure>(const sd::Instance&)> failure) {
   return [blocks, failure](const std::vector<int>& bits) -> std::optional<Failure> {
@@ -153,8 +146,6 @@ std::function<std::optional<Failure>(const std::vector<int>&)> confirm_by(
     return std::nullopt;
   };
 }
-
-}  // namespace
 
 SatProblem sat_sd_problem(const Params& p, const sdc::RecurrentArtifact& art) { return sat_sd_problem(p, art, art.rules); }
 

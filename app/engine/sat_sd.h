@@ -11,9 +11,30 @@
 #include "model/program_json.h"
 #include "constructions/gar/sd_via_gar_circuit.h"
 #include "constructions/gar/via_sd.h"
+#include "circuits/reference/sd_ref.h"
 #include "constructions/sd/recurrent_jrt.h"
 
 namespace cz {
+
+// The SD domain of p (n, domain, kmax, a, b) as the checker's blocks, one per prompt length N =
+// |A| + |B| + 1 (shared with sat_based_jrt.cpp).
+struct SdSpec {
+  unsigned n = 2;
+  std::string kind;  // subsets | orders | sized
+  std::size_t kmax = 0, a = 0, b = 0;
+  bool jrt = true;
+  std::vector<circuits::reference::SdBlockSpec> blocks;
+  Int count{0};
+  std::string text;
+};
+// jrt: the JRT prompt (answer rows 2N when out_rows_per_N = 2); state: the bag bound is checked.
+// InputError when the domain is too large to unroll.
+SdSpec sd_spec(const Params& p, bool jrt, bool state, std::size_t out_rows_per_N);
+// A SAT model's blocks (task input bits in the checker's order) decoded into instances and checked
+// by `failure` (the construction's own check of one instance); the first failure, shrunk as the
+// enumeration shrinks, or nullopt.
+std::function<std::optional<Failure>(const std::vector<int>&)> confirm_by(
+    const std::vector<circuits::reference::SdBlockSpec>& blocks, std::function<std::optional<Failure>(const sd::Instance&)> failure);
 
 // The problem for art (its program and its unrolled circuit from art.rules) on the domain of p
 // (n, domain, kmax, a, b, prompt). InputError (exit 2) when the domain is too large to unroll.

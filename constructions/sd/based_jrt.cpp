@@ -75,6 +75,10 @@ std::optional<Failure> based_verdict(const Pipeline& P, Stage stage, const sd::I
 }
 }  // namespace
 
+std::optional<Failure> based_failure(const BasedArtifact& art, const sd::Instance& x) {
+  return based_verdict(*art.pipeline, art.stage, x, nullptr);
+}
+
 Check based_check(const BasedArtifact& art, const SdDomain& dom) {
   auto P = art.pipeline;
   const Stage stage = art.stage;

@@ -20,6 +20,8 @@ struct BasedArtifact {
 // the answer and the intersection, every intermediate target on the way, the attention state
 // within its allocated bits, and, for the exponential kernel, every decision certified).
 Check based_check(const BasedArtifact& art, const SdDomain& dom);
+// The same check on one instance (--method sat confirms a SAT model's instance with it).
+std::optional<Failure> based_failure(const BasedArtifact& art, const sd::Instance& x);
 
 // The largest first set the G.18 stage meets on a domain: |A| alone, min-side in the pipeline.
 std::size_t first_set_size(const sd::Instance& x, Stage stage);

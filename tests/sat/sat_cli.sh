@@ -15,7 +15,7 @@ python3 -c "import json,sys; j=json.load(open('$T/out')); assert j['verdict']=='
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['tokens'], j" || fail "refutation json"
 grep -q "confirmed by the enumerating engine" "$T/err" || fail "refutation text"
 [ "$(rc "$CZ" verify mqar/dyadic -p n=16 -p c=64 --method sat --timeout 0.05)" = 4 ] || fail "undecided exit"
-[ "$(rc "$CZ" verify mqar/autocorrelation --method sat)" = 2 ] || fail "refusal exit"
+[ "$(rc "$CZ" verify mqar/autocorrelation -p layout=zoology --method sat)" = 2 ] || fail "refusal exit"
 grep -q "^error: mqar/autocorrelation is not provable by --method sat: .* (--method sat)$" "$T/err" || fail "refusal text"
 # Integer models (sat_model_path.h): a built-in primitive and a user's model-json against a task.
 [ "$(rc "$CZ" verify primitive/cumsum -p N=4 -p d=1 --method sat --json -)" = 0 ] || fail "integer proof exit"

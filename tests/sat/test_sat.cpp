@@ -161,8 +161,9 @@ TEST_CASE("sat: undecided at a time limit, refusals say why") {
   CHECK(r.verdict == "undecided");
   CHECK(r.exit_code == 4);
   // Integer models are covered now (test_sat_int.cpp), and sd/recurrent-jrt unrolled (test_sat_sd.cpp,
-  // refused only where the unrolling is too large); data-dependent ones are not.
-  CHECK_THROWS_AS(prove("mqar/autocorrelation", {}), InputError);
+  // refused only where the unrolling is too large); data-dependent ones as one circuit
+  // (test_sat_autocorr.cpp, test_sat_based.cpp), refused in zoology's sampled layout.
+  CHECK_THROWS_AS(prove("mqar/autocorrelation", {{"layout", "zoology"}}), InputError);
   CHECK_THROWS_AS(prove("sd/recurrent-jrt", {{"n", "5"}}), InputError);
   CHECK_THROWS_AS(prove("mqar/attention", {{"layout", "zoology"}}), InputError);
 }

@@ -235,7 +235,8 @@ TEST_CASE("sat-int: refusals say why") {
       CHECK(std::string(e.what()).find(why) != std::string::npos);
     }
   };
-  refused("mqar/autocorrelation", {}, "depends on the instance");
+  refused("mqar/autocorrelation", {{"layout", "zoology"}}, "layout=zoology");
+  refused("sd/based-jrt", {{"kernel", "exp"}}, "kernel=exp");
   refused("sd/recurrent-jrt", {{"n", "5"}}, "n <= 4");
   refused("mqar/attention", {{"layout", "zoology"}}, "data-dependent");
   Model m = built_model("primitive/cumsum");
