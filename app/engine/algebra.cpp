@@ -433,7 +433,8 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
       throw InputError("--algebra-symbols weights proves the sim/* simulations of one operator (stack=1) for every weight; " +
                            std::string("this model's reference (") + ref.name + ") has no weights to make symbols",
                        "--algebra-symbols");
-    return prove_weights_identity(m, *ref.weights, ref.name, o, std::move(head), where);
+    return prove_weights_identity(m, *ref.weights, ref.name, o, std::move(head), where,
+                                  ref.hyena && ref.hyena_short_conv ? ref.hyena.get() : nullptr);
   }
   if (o.symbols != "inputs") throw InputError("unknown symbols '" + o.symbols + "' (inputs | weights)", "--algebra-symbols");
   const auto t0 = Clock::now();

@@ -18,7 +18,9 @@
 
 namespace cz {
 
+// hyena: set for sim/hyena layout=wide (the model is hyena_compile(*hyena)): the compositional
+// route with weights as symbols (--algebra-route compositional, or auto over the budget).
 AlgebraOutcome prove_weights_identity(const Model& m, const WeightSymbolic& w, const std::string& reference, const AlgebraOptions& o,
-                                      nlohmann::json head, const std::string& where);
+                                      nlohmann::json head, const std::string& where, const HyenaOperator* hyena = nullptr);
 
 }  // namespace cz

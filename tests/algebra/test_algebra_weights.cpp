@@ -69,6 +69,25 @@ TEST_CASE("algebra weights: every sim proved for every weight at a small N") {
   }
 }
 
+TEST_CASE("algebra weights: Hyena step by step with the weights as symbols, as the expansion decides") {
+  const Sim s = build("sim/hyena", {{"N", "4"}, {"d", "2"}, {"order", "3"}});
+  AlgebraOptions o = weights_options();
+  o.route = "compositional";
+  const AlgebraOutcome c = prove_model_identity(*s.bt.model, *s.ref, o, {}, "sim/hyena");
+  CHECK(c.verdict == "proved");
+  CHECK(c.report["algebra"]["route"] == "compositional");
+  CHECK(c.report["algebra"]["steps"].size() == 4);  // the projection and 3 gates
+  o.route = "expansion";
+  CHECK(prove_model_identity(*s.bt.model, *s.ref, o, {}, "sim/hyena").verdict == "proved");
+  // a tampered long-filter tap: a gate step fails, and the composition is refuted at a confirmed point
+  Model bad = *s.bt.model;
+  std::get<BaseConvLayer>(bad.layers[3]).h(2, 0) += Rat(1);
+  o.route = "compositional";
+  CHECK_THROWS_AS(prove_model_identity(bad, *s.ref, o, {}, "sim/hyena"), InputError);  // not the compiler's output
+  const Sim h3 = build("sim/h3", {{"N", "4"}, {"d", "1"}});
+  CHECK_THROWS_AS(prove_model_identity(*h3.bt.model, *h3.ref, o, {}, "sim/h3"), InputError);
+}
+
 TEST_CASE("algebra weights: the Rat instantiation is the shipped model, and another model is refused") {
   const Sim s = build("sim/retnet", {{"N", "3"}, {"d", "1"}, {"heads", "1"}, {"dk", "2"}, {"dv", "1"}});
   // The compiler's Rat instantiation at the seeded weights is the construction's model itself.

@@ -14,7 +14,9 @@ check h3-w 0 "$CZ" verify sim/h3 -p N=4 --method algebra --algebra-symbols weigh
 check prim-w 2 "$CZ" verify primitive/identity --method algebra --algebra-symbols weights
 err_has prim-w "(--algebra-symbols)"
 check stack-w 2 "$CZ" verify sim/hyena -p stack=2 --method algebra --algebra-symbols weights
-check comp-w 2 "$CZ" verify sim/hyena --method algebra --algebra-symbols weights --algebra-route compositional
+check comp-w 0 "$CZ" verify sim/hyena -p N=16 -p d=2 -p order=3 --method algebra --algebra-symbols weights --algebra-route compositional --json hw.json
+out_has comp-w "step gate 3"
+check comp-h3-w 2 "$CZ" verify sim/h3 --method algebra --algebra-symbols weights --algebra-route compositional
 check budget-w 2 "$CZ" verify sim/retnet -p N=8 --method algebra --algebra-symbols weights --algebra-budget 1000
 err_has budget-w "with the weights as symbols would need about"
 check bad-symbols 2 "$CZ" verify sim/rwkv --method algebra --algebra-symbols outputs
@@ -25,6 +27,6 @@ cat > fp.json <<'JSON'
 JSON
 check fp 0 "$CZ" verify --model fp.json --method algebra --json fp_out.json
 grep -q '"instances": "all of F_7^(3×2)"' fp_out.json || { echo "FAIL fp: instances not over F_7"; fails=$((fails+1)); }
-python3 "$HERE/contract_keys.py" "$HERE/../../docs/contract.md" verify=rw.json verify=fp_out.json || fails=$((fails+1))
+python3 "$HERE/contract_keys.py" "$HERE/../../docs/contract.md" verify=rw.json verify=hw.json verify=fp_out.json || fails=$((fails+1))
 echo "algebra_weights_cli: $fails failure(s)"
 [ "$fails" = 0 ]
