@@ -125,6 +125,7 @@ TEST_CASE("algebra weights: a tap dropped where the seeded filter is 0 passes th
   CHECK(r.exit_code == 1);
   REQUIRE(r.counterexample);
   const auto& inst = r.counterexample->instance;
+  MESSAGE("counterexample: " << r.counterexample->message << " input " << r.counterexample->input.dump());
   REQUIRE(inst["nonzero_weights"].contains("h^1[3][0]"));  // the dropped tap is what the weights need
   // Confirm independently: the mutant compiled at the counterexample's weights against hyena_eval.
   HyenaOperator at = map_weights<Rat>(op, [&](const std::string& n, const Rat&) { return Rat(inst["weights"][n].get<std::int64_t>()); });
