@@ -39,6 +39,7 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   AlgebraOptions a;
   a.budget_bytes = o.algebra_budget;
   a.route = o.algebra_route;
+  a.symbols = o.algebra_symbols;
   a.seed = o.seed;
   if (!o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.name.empty() && !o.all)
     return verify_arch_algebra(o, a);
@@ -58,7 +59,8 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   std::ostream& human = human_stream(o.json_path, o.capture);
   const auto& al = j["algebra"];
   human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
-        << j["instances"].get<std::string>() << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols, "
+        << j["instances"].get<std::string>() << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols"
+        << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", "
         << al["terms"] << " terms, degree " << al["degree"] << ", " << al["seconds"] << " s)\n";
   human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
   if (al.contains("steps"))

@@ -95,6 +95,7 @@ struct VerifyOptions : Common {
   // --method algebra (issue 37; app/engine/algebra.h): a polynomial identity over all of Q^(N×d).
   unsigned long long algebra_budget = 4ULL << 30;  // bytes
   std::string algebra_route = "auto";              // auto | expansion | compositional
+  std::string algebra_symbols = "inputs";          // inputs | weights (issue 37: weights as symbols)
   // The --method sat flags given on the command line (--timeout, --proof, ...): without --method
   // sat they are refused, never ignored (issue 36 item 15).
   std::vector<std::string> sat_flags_given;

@@ -161,6 +161,10 @@ int run_main(int argc, char** argv) {
   verify->add_option("--algebra-route", ver.algebra_route,
                      "--method algebra: auto (expansion within the budget, else compositional where there is one), expansion, compositional")
       ->check(CLI::IsMember({"auto", "expansion", "compositional"}));
+  verify->add_option("--algebra-symbols", ver.algebra_symbols,
+                     "--method algebra: inputs (default: the input's entries are the symbols) or weights (the operator's weights too: "
+                     "sim/hyena, sim/h3, sim/retnet, sim/rwkv at stack=1, proved for every weight)")
+      ->check(CLI::IsMember({"inputs", "weights"}));
   std::vector<CLI::Option*> sat_only;  // refused without --method sat (VerifyOptions::sat_flags_given)
   sat_only.push_back(verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
       ->check(finite_range(kTimeoutArg)));

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "tensor/conv_poly.h"  // conv() on symbols: before the evaluator is instantiated
+#include "exact/poly_fp.h"
+#include "app/engine/algebra_weights.h"
 #include "app/engine/sat_primitive_ref.h"
 #include "model/eval.h"
 #include "model/hyena.h"
@@ -210,6 +212,92 @@ Result expansion(const Model& m, const SymbolicReference& ref, const AlgebraOpti
   throw std::logic_error("algebra: no point found where a nonzero difference polynomial is nonzero (400 tries)");
 }
 
+// ---- over F_p (models whose ring is Fp:<p>) ----
+
+Matrix<std::int64_t> mod_point(const Matrix<std::int64_t>& u, std::uint64_t p) {
+  const RingFp f(p);
+  return map_matrix(u, [&](std::int64_t x) { return static_cast<std::int64_t>(f.from_int(x)); });
+}
+
+struct FpConfirmer {
+  const Model& m;
+  const SymbolicReference& ref;
+  RingFp f;
+  PreparedModel<RingFp> p;
+  FpConfirmer(const Model& model, const SymbolicReference& r, std::uint64_t prime) : m(model), ref(r), f(prime), p(prepare(RingFp(prime), model)) {}
+  std::optional<Failure> fail_of(const Matrix<std::int64_t>& u) const {
+    const Matrix<std::uint64_t> uf = map_matrix(u, [&](std::int64_t x) { return f.from_int(x); });
+    // Compared as representatives in [0, p) (Rat, so the mismatch message prints them).
+    auto rep = [](const Matrix<std::uint64_t>& x) { return map_matrix(x, [](std::uint64_t v) { return Rat(Int(static_cast<std::int64_t>(v))); }); };
+    return first_mismatch(mod_point(u, f.prime()), rep(ref.exact_fp(f, uf)), rep(eval(p, uf)),
+                          [](const Matrix<Rat>& x) { return matrix_to_json(x); });
+  }
+};
+
+// Both sides in F_p[x]: a proof for every input in F_p^(N×d). Points are drawn in [-R, R] and read
+// mod p; a difference that vanishes on all of F_p^(N×d) (degree >= p in a variable) finds none:
+// undecided.
+Result expansion_fp(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, std::uint64_t prime) {
+  if (!ref.poly_fp) throw InputError("this reference has no F_p form", "--method algebra");
+  const std::size_t nvars = m.N * m.d;
+  const RingPolyFp rp(nvars, prime);
+  const Matrix<PolyFp> u = symbols(rp, m.N, m.d);
+  const auto t0 = Clock::now();
+  const Matrix<PolyFp> got = eval(prepare(rp, m), u);
+  const double model_s = since(t0);
+  const auto t1 = Clock::now();
+  const Matrix<PolyFp> want = ref.poly_fp(rp, u);
+  const double ref_s = since(t1);
+  if (want.rows() != got.rows() || want.cols() != got.cols())
+    throw InputError("the model's output and the reference's differ in shape", "--method algebra");
+  Result r;
+  double terms = 0, ref_terms = 0, max_terms = 0;
+  long degree = -1;
+  std::size_t differ = 0;
+  std::optional<std::pair<std::size_t, std::size_t>> first;
+  PolyFp first_diff;
+  for (std::size_t i = 0; i < got.rows(); ++i)
+    for (std::size_t j = 0; j < got.cols(); ++j) {
+      terms += static_cast<double>(got(i, j).terms());
+      ref_terms += static_cast<double>(want(i, j).terms());
+      max_terms = std::max(max_terms, static_cast<double>(std::max(got(i, j).terms(), want(i, j).terms())));
+      degree = std::max({degree, got(i, j).degree(), want(i, j).degree()});
+      PolyFp diff = rp.sub(got(i, j), want(i, j));
+      if (!diff.is_zero()) {
+        ++differ;
+        if (!first) first = {i, j}, first_diff = std::move(diff);
+      }
+    }
+  r.stats = {{"symbols", nvars}, {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
+             {"max_terms_per_output", max_terms}, {"degree", degree}, {"differing_outputs", differ},
+             {"model_seconds", model_s}, {"reference_seconds", ref_s}, {"field", "F_" + std::to_string(prime)}};
+  if (!first) {
+    r.proved = true;
+    return r;
+  }
+  r.stats["first_difference"] = {{"output", {first->first, first->second}}, {"terms", first_diff.terms()}, {"degree", first_diff.degree()}};
+  const FpConfirmer conf(m, ref, prime);
+  std::uint64_t s = o.seed * 0x100000001b3ULL + 5;
+  for (int t = 0; t < 400; ++t) {
+    const std::int64_t R = 1 + t / 4;
+    const Matrix<std::int64_t> pt = point(s, m.N, m.d, R);
+    std::vector<std::uint64_t> x(nvars);
+    for (std::size_t k = 0; k < nvars; ++k) x[k] = conf.f.from_int(pt.data()[k]);
+    if (first_diff.evaluate(x) == 0) continue;
+    if (!conf.fail_of(pt)) throw std::logic_error("algebra: a point where the difference polynomial is nonzero mod p is not a mismatch in F_p");
+    const Matrix<std::int64_t> sh = shrink_matrix(pt, [&](const Matrix<std::int64_t>& v) { return conf.fail_of(v).has_value(); });
+    Failure f = *conf.fail_of(sh);
+    f.instance = {{"from", "the difference polynomial"}, {"output", {first->first, first->second}}, {"try", t}, {"range", R},
+                  {"point", int_matrix_json(pt)}, {"shrunk", true}, {"field", "F_" + std::to_string(prime)},
+                  {"confirmed_by", "exact evaluation of model and reference in F_" + std::to_string(prime)}};
+    r.cex = std::move(f);
+    return r;
+  }
+  r.stats["undecided"] = "the difference is a nonzero polynomial over F_" + std::to_string(prime) +
+                         " but 400 seeded points of F_p^n found no input where it is nonzero (it may vanish on all of F_p^n)";
+  return r;
+}
+
 // The compositional route for sim::hyena_to_baseconv(op, short_conv) (constructions/sim/hyena_sim.h).
 // Throws InputError when the model does not have that shape.
 Result compositional(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, const Confirmer& conf) {
@@ -340,17 +428,28 @@ Result compositional(const Model& m, const SymbolicReference& ref, const Algebra
 
 AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, nlohmann::json head,
                                     const std::string& where) {
+  if (o.symbols == "weights") {
+    if (!ref.weights)
+      throw InputError("--algebra-symbols weights proves the sim/* simulations of one operator (stack=1) for every weight; " +
+                           std::string("this model's reference (") + ref.name + ") has no weights to make symbols",
+                       "--algebra-symbols");
+    return prove_weights_identity(m, *ref.weights, ref.name, o, std::move(head), where,
+                                  ref.hyena && ref.hyena_short_conv ? ref.hyena.get() : nullptr);
+  }
+  if (o.symbols != "inputs") throw InputError("unknown symbols '" + o.symbols + "' (inputs | weights)", "--algebra-symbols");
   const auto t0 = Clock::now();
-  if (m.ring != "Z" && m.ring != "Q")
-    throw InputError("the model is over " + m.ring + ": --method algebra proves models over Z or Q (identities in Q[x])", where);
+  // Fp:<p>: identities in F_p[x] (RingPolyFp), every input in F_p^(N×d).
+  const std::uint64_t prime = m.ring == "Z" || m.ring == "Q" ? 0 : check_ring_name(m.ring, where);
   for (const auto& l : m.layers)
     if (!std::holds_alternative<BaseConvLayer>(l) && !std::holds_alternative<LinearAttentionLayer>(l))
       throw InputError("the model has an MLP layer (ReLU is not a polynomial): --method algebra proves polynomial models", where);
   const std::size_t nvars = m.N * m.d;
   const RingPolyQ probe(nvars);
-  const bool can_compose = ref.hyena != nullptr;
+  const bool can_compose = ref.hyena != nullptr && prime == 0;
   if (o.route == "compositional" && !can_compose)
-    throw InputError("no compositional route for this construction (it exists for sim/hyena layout=wide)", "--algebra-route");
+    throw InputError(prime ? "the compositional route proves over Q; a model over " + m.ring + " is proved by expansion"
+                           : "no compositional route for this construction (it exists for sim/hyena layout=wide)",
+                     "--algebra-route");
   const Estimate est = estimate(m, ref, nvars, probe.bytes_per_term());
   const bool fits = est.bytes <= static_cast<double>(o.budget_bytes);
   std::string route = o.route;
@@ -361,8 +460,13 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
                          " symbols), over the budget of " + std::to_string(o.budget_bytes) + " bytes" +
                          (can_compose ? " (--algebra-route compositional avoids it)" : ""),
                      "--algebra-budget");
-  const Confirmer conf(m, ref);
-  Result r = route == "expansion" ? expansion(m, ref, o, conf) : compositional(m, ref, o, conf);
+  Result r;
+  if (prime) {
+    r = expansion_fp(m, ref, o, prime);
+  } else {
+    const Confirmer conf(m, ref);
+    r = route == "expansion" ? expansion(m, ref, o, conf) : compositional(m, ref, o, conf);
+  }
   AlgebraOutcome out;
   out.verdict = r.proved ? "proved" : r.cex ? "refuted" : "undecided";
   out.exit_code = r.proved ? 0 : r.cex ? 1 : 4;
@@ -373,11 +477,14 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
   out.report["method"] = "algebra";
   out.report["verdict"] = out.verdict;
   out.report["domain"] = "all";
-  out.report["instances"] = "all of Q^(" + shape + ")";
+  out.report["instances"] = prime ? "all of F_" + std::to_string(prime) + "^(" + shape + ")" : "all of Q^(" + shape + ")";
   out.report["domain_description"] =
-      "every input u in Q^(" + shape + ") (hence every integer matrix, all of Z^(" + shape + ")): the " + std::to_string(nvars) +
-      " entries of u are symbols, and the model's output polynomials equal the reference's (" + ref.name + ") coefficient by coefficient" +
-      (route == "compositional" ? ", proved step by step and composed" : "");
+      prime ? "every input u in F_" + std::to_string(prime) + "^(" + shape + ") (the model's ring " + m.ring + "): the " + std::to_string(nvars) +
+                  " entries of u are symbols, and the model's output polynomials equal the reference's (" + ref.name +
+                  ") coefficient by coefficient in F_" + std::to_string(prime) + "[x] (a statement mod p only: nothing is claimed over Q)"
+            : "every input u in Q^(" + shape + ") (hence every integer matrix, all of Z^(" + shape + ")): the " + std::to_string(nvars) +
+                  " entries of u are symbols, and the model's output polynomials equal the reference's (" + ref.name +
+                  ") coefficient by coefficient" + (route == "compositional" ? ", proved step by step and composed" : "");
   nlohmann::json a = r.stats;
   a["route"] = route;
   a["estimate"] = estimate_json(est);
@@ -386,7 +493,7 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
   a["seconds"] = out.seconds;
   out.report["algebra"] = a;
   out.report["seconds"] = out.seconds;
-  if (!r.proved && !r.cex)
+  if (!r.proved && !r.cex && !prime)
     out.report["algebra"]["undecided"] = "a compositional step does not hold, and 256 seeded points found no input where model and reference differ";
   return out;
 }

@@ -34,6 +34,7 @@ struct AlgebraOptions {
   std::uint64_t budget_bytes = std::uint64_t{4} << 30;  // --algebra-budget
   std::string route = "auto";                           // auto | expansion | compositional (--algebra-route)
   std::uint64_t seed = 1;                               // the points tried for a counterexample
+  std::string symbols = "inputs";                       // inputs | weights (--algebra-symbols; app/engine/algebra_weights.h)
 };
 
 struct AlgebraOutcome {

@@ -41,7 +41,10 @@ AlgebraOutcome run_arch_algebra(const Model& m, const std::string& file, const A
     }
   }
   all.report["arch_layers"] = layers;
-  all.report["domain_description"] = "every state x in Q^(" + std::to_string(m.inner_N) + "×" + std::to_string(m.inner_d) +
+  // Over Fp:<p> the identities are in F_p[x] (prove_model_identity), a statement mod p only.
+  const std::string field = m.ring == "Z" || m.ring == "Q" ? "Q" : "F_" + m.ring.substr(3);
+  if (field != "Q") all.report["instances"] = "all of " + field + "^(" + std::to_string(m.inner_N) + "×" + std::to_string(m.inner_d) + ")";
+  all.report["domain_description"] = "every state x in " + field + "^(" + std::to_string(m.inner_N) + "×" + std::to_string(m.inner_d) +
                                      ") (all N'×d' entries symbols): each architecture layer's stored expansion equals its own "
                                      "evaluation coefficient by coefficient";
   all.seconds = seconds;

@@ -55,6 +55,11 @@ const bool registered = register_construction({
                  "SSM parameters: seeded integers, λ in [-2, 2]; kernels h[t] = C·A^t·B + D·[t = 0] exactly"};
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const H3Operator& op, const auto& u) { return h3_eval(r, op, u); }), "H3's SSM recurrences (model/h3.h h3_eval)");
+      if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler chain on symbolic weights
+        sym->weights = make_weight_symbolic(
+            st->ops.front(), N, d, "h3", "W_Q, W_K, W_V and both SSMs' λ, B, C, D per channel; kernels C·A^t·B + D·[t = 0] as polynomials",
+            [](const auto& op) { return sim::hyena_compile(h3_as_hyena(op), false); },
+            [](const auto& r, const auto& op, const auto& u) { return h3_eval(r, op, u); });
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

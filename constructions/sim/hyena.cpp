@@ -55,6 +55,11 @@ const bool registered = register_construction({
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const HyenaOperator& op, const auto& u) { return hyena_eval(r, op, u); }), "Hyena's own evaluation (model/hyena.h hyena_eval)");
       // the compositional route knows one Hyena operator: stacks are proved by expansion
       if (!narrow && st->ops.size() == 1) sym->hyena = std::make_shared<const HyenaOperator>(st->ops.front());
+      if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler on symbolic weights
+        sym->weights = make_weight_symbolic(
+            st->ops.front(), N, d, "hyena", "W, every tap of h_s and of the long filters h^1..h^k, zero taps of the seeded operator included",
+            [narrow](const auto& op) { return narrow ? sim::hyena_compile_narrow(op) : sim::hyena_compile(op); },
+            [](const auto& r, const auto& op, const auto& u) { return hyena_eval(r, op, u); });
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

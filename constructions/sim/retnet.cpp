@@ -79,6 +79,15 @@ const bool registered = register_construction({
                  "left out: RetNet's GroupNorm and swish gate (not polynomial) and xPos's length scale; the retention is simulated"};
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const RetNetOperator& op, const auto& u) { return retnet_eval(r, op, u); }), "RetNet's recurrent form (model/retnet.h retnet_eval)");
+      if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler on symbolic weights
+        sym->weights = make_weight_symbolic(
+            st->ops.front(), N, d, "retnet",
+            st->ops.front().rotation.empty()
+                ? "W_Q, W_K, W_V, W_O and the decays γ_h (γ^t as polynomials); no rotation (rotation=none)"
+                : "W_Q, W_K, W_V, W_O, the decays γ_h (γ^t as polynomials) and each rotation's (c, s) as free symbols: the identity holds as "
+                  "polynomials in (c, s), so for every (c, s), the unit circle included (the rotated layout)",
+            [](const auto& op) { return sim::retnet_compile(op); },
+            [](const auto& r, const auto& op, const auto& u) { return retnet_eval(r, op, u); });
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

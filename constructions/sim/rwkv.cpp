@@ -131,6 +131,11 @@ const bool registered = register_construction({
                  std::string("weights: ") + (p.i("rational") ? "rational μ, λ, β (the model is over Q and is checked over Q)" : "integers (a Z model)")};
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const RwkvOperator& op, const auto& u) { return rwkv_eval(r, op, u); }), "RWKV's WKV recurrence (model/rwkv.h rwkv_eval)");
+      if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler on symbolic weights
+        sym->weights = make_weight_symbolic(
+            st->ops.front(), N, 2 * d, "rwkv", "μ, W_V, the decays λ (λ^(t−1) as polynomials) and the bonuses β per channel; 1 − μ as a polynomial",
+            [](const auto& op) { return sim::rwkv_compile(op); },
+            [](const auto& r, const auto& op, const auto& u) { return rwkv_eval(r, op, u); });
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

@@ -4,20 +4,6 @@
 
 namespace cz {
 
-void validate(const HyenaOperator& op) {
-  auto shape = [](const RatMatrix& m, std::size_t r, std::size_t c, const std::string& name) {
-    if (m.rows() != r || m.cols() != c)
-      throw std::invalid_argument("hyena: " + name + " is " + std::to_string(m.rows()) + "×" + std::to_string(m.cols()) + ", want " +
-                                  std::to_string(r) + "×" + std::to_string(c));
-  };
-  if (op.N == 0 || op.d == 0 || op.order == 0) throw std::invalid_argument("hyena: N, d and the order must be positive");
-  const std::size_t C = (op.order + 1) * op.d;
-  shape(op.W, op.d, C, "W");
-  shape(op.hs, op.N, C, "h_s");
-  if (op.h.size() != op.order) throw std::invalid_argument("hyena: want one long filter per order");
-  for (std::size_t l = 0; l < op.order; ++l) shape(op.h[l], op.N, op.d, "h^" + std::to_string(l + 1));
-}
-
 HyenaOperator random_hyena(std::size_t N, std::size_t d, std::size_t order, std::uint64_t seed, std::int64_t range,
                            std::size_t short_taps) {
   std::mt19937_64 g(seed * 0x9e3779b97f4a7c15ULL + 0x4879656eULL);

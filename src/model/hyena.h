@@ -16,20 +16,38 @@
 #include <string>
 #include <vector>
 
+#include "exact/ring_scalar.h"
 #include "exact/rings.h"
 #include "model/model.h"
 
 namespace cz {
 
-struct HyenaOperator {
+// S: the scalar type of the weights (Rat; RingScalar<R> for weights that are symbols, exact/ring_scalar.h).
+template <class S>
+struct HyenaOperatorT {
   std::size_t N = 0, d = 0, order = 0;  // order k >= 1
-  RatMatrix W;                          // d × (k+1)d
-  RatMatrix hs;                         // N × (k+1)d
-  std::vector<RatMatrix> h;             // k filters, N × d each; h[ℓ−1] is h^ℓ
+  Matrix<S> W;                          // d × (k+1)d
+  Matrix<S> hs;                         // N × (k+1)d
+  std::vector<Matrix<S>> h;             // k filters, N × d each; h[ℓ−1] is h^ℓ
 };
+using HyenaOperator = HyenaOperatorT<Rat>;
 
 // Throws std::invalid_argument naming the first field of the wrong shape.
-void validate(const HyenaOperator& op);
+template <class S>
+void validate_shape(const HyenaOperatorT<S>& op) {
+  auto shape = [](const Matrix<S>& m, std::size_t r, std::size_t c, const std::string& name) {
+    if (m.rows() != r || m.cols() != c)
+      throw std::invalid_argument("hyena: " + name + " is " + std::to_string(m.rows()) + "×" + std::to_string(m.cols()) + ", want " +
+                                  std::to_string(r) + "×" + std::to_string(c));
+  };
+  if (op.N == 0 || op.d == 0 || op.order == 0) throw std::invalid_argument("hyena: N, d and the order must be positive");
+  const std::size_t C = (op.order + 1) * op.d;
+  shape(op.W, op.d, C, "W");
+  shape(op.hs, op.N, C, "h_s");
+  if (op.h.size() != op.order) throw std::invalid_argument("hyena: want one long filter per order");
+  for (std::size_t l = 0; l < op.order; ++l) shape(op.h[l], op.N, op.d, "h^" + std::to_string(l + 1));
+}
+inline void validate(const HyenaOperator& op) { validate_shape(op); }
 
 // Seeded integer weights in [-range, range]; the short filter has taps at rows < short_taps only.
 HyenaOperator random_hyena(std::size_t N, std::size_t d, std::size_t order, std::uint64_t seed, std::int64_t range,
@@ -38,8 +56,8 @@ HyenaOperator random_hyena(std::size_t N, std::size_t d, std::size_t order, std:
 // Parameters as stored: W, h_s and the k long filters.
 inline std::size_t hyena_params(const HyenaOperator& op) { return op.d * (op.order + 1) * op.d + op.N * (op.order + 1) * op.d + op.order * op.N * op.d; }
 
-template <Ring R>
-Matrix<typename R::Elem> hyena_eval(const R& r, const HyenaOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class S>
+Matrix<typename R::Elem> hyena_eval(const R& r, const HyenaOperatorT<S>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("hyena: input is not N×d");
   const std::size_t N = op.N, d = op.d, C = (op.order + 1) * d;
@@ -48,7 +66,7 @@ Matrix<typename R::Elem> hyena_eval(const R& r, const HyenaOperator& op, const M
     for (std::size_t t = 0; t <= i; ++t) r.addmul(s, h(t, hc), z(i - t, zc));
     return s;
   };
-  auto ring_of = [&](const RatMatrix& m) { return map_matrix(m, [&](const Rat& q) { return r.from_rat(q); }); };
+  auto ring_of = [&](const Matrix<S>& m) { return map_matrix(m, [&](const S& q) { return lift(r, q); }); };
   const Matrix<E> W = ring_of(op.W), hs = ring_of(op.hs);
   Matrix<E> z(N, C, r.zero());  // u·W
   for (std::size_t i = 0; i < N; ++i)

@@ -24,23 +24,67 @@
 #include <stdexcept>
 #include <vector>
 
+#include "exact/ring_scalar.h"
 #include "exact/rings.h"
 #include "model/model.h"
 
 namespace cz {
 
-struct RetNetOperator {
+// S: the weights' scalar type (Rat; RingScalar<R> for weights that are symbols, exact/ring_scalar.h).
+template <class S>
+struct RetNetOperatorT {
   std::size_t N = 0, d = 0, heads = 0, dk = 0, dv = 0;
-  RatMatrix WQ, WK, WV, WO;  // d×H·dk, d×H·dk, d×H·dv, H·dv×d
-  std::vector<Rat> gamma;    // one decay per head
+  Matrix<S> WQ, WK, WV, WO;  // d×H·dk, d×H·dk, d×H·dv, H·dv×d
+  std::vector<S> gamma;      // one decay per head
   // rotation[h][i] = (cos θ, sin θ) of head h's coordinate pair (2i, 2i+1); empty: no rotation.
-  std::vector<std::vector<std::pair<Rat, Rat>>> rotation;
+  std::vector<std::vector<std::pair<S, S>>> rotation;
 };
+using RetNetOperator = RetNetOperatorT<Rat>;
 
-// (cos nθ, sin nθ) for n = 0..N−1 from (cos θ, sin θ), exactly.
-std::vector<std::pair<Rat, Rat>> rotation_powers(const std::pair<Rat, Rat>& cs, std::size_t N);
-// Whether any head has a pair with θ ≠ 0.
-bool retnet_rotated(const RetNetOperator& op);
+// (cos nθ, sin nθ) for n = 0..N−1 from (cos θ, sin θ), by angle addition: polynomials in (c, s),
+// so they are powers of the 2×2 matrix [[c, −s], [s, c]] for EVERY (c, s), on the circle or not.
+template <class S>
+std::vector<std::pair<S, S>> rotation_powers_of(const std::pair<S, S>& cs, std::size_t N) {
+  std::vector<std::pair<S, S>> out;
+  S c(Rat(1)), s(Rat(0));
+  for (std::size_t n = 0; n < N; ++n) {
+    out.emplace_back(c, s);
+    const S c2 = c * cs.first - s * cs.second, s2 = s * cs.first + c * cs.second;  // angle addition
+    c = c2, s = s2;
+  }
+  return out;
+}
+inline std::vector<std::pair<Rat, Rat>> rotation_powers(const std::pair<Rat, Rat>& cs, std::size_t N) { return rotation_powers_of(cs, N); }
+// Whether any head has a pair with θ ≠ 0 (a symbolic sine is never 0: the rotated layout).
+template <class S>
+bool retnet_rotated(const RetNetOperatorT<S>& op) {
+  for (const auto& head : op.rotation)
+    for (const auto& [c, s] : head)
+      if (!s.is_zero() || c != S(Rat(1))) return true;
+  return false;
+}
+
+// Shapes only (std::invalid_argument naming the first bad field); validate() adds the unit circle.
+template <class S>
+void validate_shape(const RetNetOperatorT<S>& op) {
+  auto shape = [](const Matrix<S>& m, std::size_t r, std::size_t c, const std::string& name) {
+    if (m.rows() != r || m.cols() != c)
+      throw std::invalid_argument("retnet: " + name + " is " + std::to_string(m.rows()) + "×" + std::to_string(m.cols()) + ", want " +
+                                  std::to_string(r) + "×" + std::to_string(c));
+  };
+  if (op.N == 0 || op.d == 0 || op.heads == 0 || op.dk == 0 || op.dv == 0)
+    throw std::invalid_argument("retnet: N, d, heads, dk and dv must be positive");
+  shape(op.WQ, op.d, op.heads * op.dk, "W_Q");
+  shape(op.WK, op.d, op.heads * op.dk, "W_K");
+  shape(op.WV, op.d, op.heads * op.dv, "W_V");
+  shape(op.WO, op.heads * op.dv, op.d, "W_O");
+  if (op.gamma.size() != op.heads) throw std::invalid_argument("retnet: want one decay γ per head");
+  if (op.rotation.empty()) return;
+  if (op.dk % 2) throw std::invalid_argument("retnet: a rotation needs an even key width dk (pairs of coordinates)");
+  if (op.rotation.size() != op.heads) throw std::invalid_argument("retnet: want one rotation per head");
+  for (const auto& head : op.rotation)
+    if (head.size() != op.dk / 2) throw std::invalid_argument("retnet: want one (cos θ, sin θ) per pair of key coordinates (dk/2)");
+}
 
 void validate(const RetNetOperator& op);  // std::invalid_argument naming the first bad field
 // Seeded nonzero integer projections in [-range, range]; γ_h = 1 − 2^{−(gexp + h)} (RetNet's schedule with
@@ -56,35 +100,39 @@ inline std::size_t retnet_params(const RetNetOperator& op) {
 }
 
 namespace retnet_detail {
-template <Ring R>
-Matrix<typename R::Elem> proj(const R& r, const Matrix<typename R::Elem>& u, const RatMatrix& W) {
+template <Ring R, class S>
+Matrix<typename R::Elem> proj(const R& r, const Matrix<typename R::Elem>& u, const Matrix<S>& W) {
   Matrix<typename R::Elem> y(u.rows(), W.cols(), r.zero());
   for (std::size_t i = 0; i < u.rows(); ++i)
     for (std::size_t j = 0; j < u.cols(); ++j)
-      for (std::size_t c = 0; c < W.cols(); ++c) r.addmul(y(i, c), u(i, j), r.from_rat(W(j, c)));
+      for (std::size_t c = 0; c < W.cols(); ++c) r.addmul(y(i, c), u(i, j), lift(r, W(j, c)));
   return y;
 }
 
-// Q (or K) rotated in place by position: head h's pair (2i, 2i+1) of row n by nθ_{h,i}.
-template <Ring R>
-void rotate(const R& r, const RetNetOperator& op, Matrix<typename R::Elem>& X) {
+// Q (or K) rotated in place by position: head h's pair (2i, 2i+1) of row n by nθ_{h,i}, the
+// powers (cos nθ, sin nθ) made step by step in the ring (angle addition), not by the compiler's
+// rotation_powers_of.
+template <Ring R, class S>
+void rotate(const R& r, const RetNetOperatorT<S>& op, Matrix<typename R::Elem>& X) {
   if (op.rotation.empty()) return;
   for (std::size_t h = 0; h < op.heads; ++h)
     for (std::size_t i = 0; i < op.dk / 2; ++i) {
-      const auto pw = rotation_powers(op.rotation[h][i], op.N);
+      const auto c1 = lift(r, op.rotation[h][i].first), s1 = lift(r, op.rotation[h][i].second);
+      auto c = r.one(), s = r.zero();  // cos nθ, sin nθ
       const std::size_t a = h * op.dk + 2 * i;
       for (std::size_t n = 0; n < op.N; ++n) {
-        const auto c = r.from_rat(pw[n].first), s = r.from_rat(pw[n].second);
         const auto x0 = X(n, a), x1 = X(n, a + 1);
         X(n, a) = r.sub(r.mul(c, x0), r.mul(s, x1));
         X(n, a + 1) = r.add(r.mul(s, x0), r.mul(c, x1));
+        auto c2 = r.sub(r.mul(c, c1), r.mul(s, s1)), s2 = r.add(r.mul(s, c1), r.mul(c, s1));
+        c = std::move(c2), s = std::move(s2);
       }
     }
 }
 }  // namespace retnet_detail
 
-template <Ring R>
-Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class Sc>
+Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperatorT<Sc>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("retnet: input is not N×d");
   const std::size_t N = op.N, H = op.heads, dk = op.dk, dv = op.dv;
@@ -94,7 +142,7 @@ Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperator& op, const
   retnet_detail::rotate(r, op, K);
   Matrix<E> o(N, H * dv, r.zero());
   for (std::size_t h = 0; h < H; ++h) {
-    const E g = r.from_rat(op.gamma[h]);
+    const E g = lift(r, op.gamma[h]);
     Matrix<E> S(dk, dv, r.zero());  // state: Σ_{m≤n} γ^{n−m} k_mᵀ v_m
     for (std::size_t n = 0; n < N; ++n) {
       for (std::size_t a = 0; a < dk; ++a)
@@ -106,8 +154,8 @@ Matrix<typename R::Elem> retnet_eval(const R& r, const RetNetOperator& op, const
   return retnet_detail::proj(r, o, op.WO);
 }
 
-template <Ring R>
-Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class Sc>
+Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperatorT<Sc>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   if (u.rows() != op.N || u.cols() != op.d) throw std::invalid_argument("retnet: input is not N×d");
   const std::size_t N = op.N, H = op.heads, dk = op.dk, dv = op.dv;
@@ -117,7 +165,7 @@ Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperator& op
     for (std::size_t n = 0; n < N; ++n)
       for (std::size_t m = 0; m <= n; ++m) {
         E w = r.one();  // γ^{n−m}
-        for (std::size_t t = m; t < n; ++t) w = r.mul(w, r.from_rat(op.gamma[h]));
+        for (std::size_t t = m; t < n; ++t) w = r.mul(w, lift(r, op.gamma[h]));
         E ip = r.zero();  // ⟨R(nθ)q_n, R(mθ)k_m⟩ = q_nᵀ R((m−n)θ) k_m per pair: one rotation by m − n
         for (std::size_t a = 0; a < dk; ++a) {
           if (op.rotation.empty()) {  // (validate: a rotated operator has dk even)
@@ -126,8 +174,8 @@ Matrix<typename R::Elem> retnet_eval_direct(const R& r, const RetNetOperator& op
           }
           if (a % 2) continue;
           // R(−(n−m)θ) = R(nθ)ᵀR(mθ): cos(n−m)θ, −sin(n−m)θ from the pair's powers.
-          const auto pw = rotation_powers(op.rotation[h][a / 2], n - m + 1);
-          const E c = r.from_rat(pw[n - m].first), s = r.from_rat(pw[n - m].second);
+          const auto pw = rotation_powers_of(op.rotation[h][a / 2], n - m + 1);
+          const E c = lift(r, pw[n - m].first), s = lift(r, pw[n - m].second);
           const E q0 = Q(n, h * dk + a), q1 = Q(n, h * dk + a + 1), k0 = K(m, h * dk + a), k1 = K(m, h * dk + a + 1);
           // q·R(−δ)k with R(−δ) = [[c, s], [−s, c]]: q0(c k0 + s k1) + q1(−s k0 + c k1)
           r.addmul(ip, q0, r.add(r.mul(c, k0), r.mul(s, k1)));

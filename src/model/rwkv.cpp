@@ -5,14 +5,6 @@
 
 namespace cz {
 
-void validate(const RwkvOperator& op) {
-  if (op.N == 0 || op.d == 0) throw std::invalid_argument("rwkv: N and d must be positive");
-  if (op.WV.rows() != op.d || op.WV.cols() != op.d) throw std::invalid_argument("rwkv: W_V is not d×d");
-  if (op.mu.size() != op.d) throw std::invalid_argument("rwkv: want one token-shift μ per channel");
-  if (op.decay.size() != op.d) throw std::invalid_argument("rwkv: want one decay λ per channel");
-  if (op.bonus.size() != op.d) throw std::invalid_argument("rwkv: want one bonus β per channel");
-}
-
 RwkvOperator random_rwkv(std::size_t N, std::size_t d, std::uint64_t seed, std::int64_t range, bool rational) {
   std::mt19937_64 g(seed * 0x9e3779b97f4a7c15ULL + 0x52574b56ULL);
   auto draw = [&](std::int64_t lim) { return static_cast<std::int64_t>(g() % static_cast<std::uint64_t>(2 * lim + 1)) - lim; };

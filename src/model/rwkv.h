@@ -22,19 +22,31 @@
 #include <stdexcept>
 #include <vector>
 
+#include "exact/ring_scalar.h"
 #include "exact/rings.h"
 #include "model/model.h"
 
 namespace cz {
 
-struct RwkvOperator {
+// S: the weights' scalar type (Rat; RingScalar<R> for weights that are symbols, exact/ring_scalar.h).
+template <class S>
+struct RwkvOperatorT {
   std::size_t N = 0, d = 0;
-  std::vector<Rat> mu;            // token-shift mix for v, per channel
-  RatMatrix WV;                   // d × d
-  std::vector<Rat> decay, bonus;  // λ_c = e^{−w_c}, β_c = e^{u_c}, per channel
+  std::vector<S> mu;            // token-shift mix for v, per channel
+  Matrix<S> WV;                 // d × d
+  std::vector<S> decay, bonus;  // λ_c = e^{−w_c}, β_c = e^{u_c}, per channel
 };
+using RwkvOperator = RwkvOperatorT<Rat>;
 
-void validate(const RwkvOperator& op);  // std::invalid_argument naming the first bad field
+template <class S>
+void validate_shape(const RwkvOperatorT<S>& op) {  // std::invalid_argument naming the first bad field
+  if (op.N == 0 || op.d == 0) throw std::invalid_argument("rwkv: N and d must be positive");
+  if (op.WV.rows() != op.d || op.WV.cols() != op.d) throw std::invalid_argument("rwkv: W_V is not d×d");
+  if (op.mu.size() != op.d) throw std::invalid_argument("rwkv: want one token-shift μ per channel");
+  if (op.decay.size() != op.d) throw std::invalid_argument("rwkv: want one decay λ per channel");
+  if (op.bonus.size() != op.d) throw std::invalid_argument("rwkv: want one bonus β per channel");
+}
+inline void validate(const RwkvOperator& op) { validate_shape(op); }
 // Seeded: W_V nonzero integers in [-range, range]; rational = true gives RWKV-like μ ∈ {1/4, 1/2, 3/4},
 // λ ∈ {1, 1/2, 1/3}, β ∈ {1/2, 1, 3/2, 2} (a Q operator), false integers in [-2, 2] (Z-exact).
 RwkvOperator random_rwkv(std::size_t N, std::size_t d, std::uint64_t seed, std::int64_t range, bool rational);
@@ -42,35 +54,35 @@ bool rwkv_integral(const RwkvOperator& op);
 inline std::size_t rwkv_params(const RwkvOperator& op) { return op.d * op.d + 3 * op.d; }
 
 namespace rwkv_detail {
-template <Ring R>
-Matrix<typename R::Elem> values(const R& r, const RwkvOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class S>
+Matrix<typename R::Elem> values(const R& r, const RwkvOperatorT<S>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   if (u.rows() != op.N || u.cols() != 2 * op.d) throw std::invalid_argument("rwkv: input is not N×2d ([E | x])");
   const std::size_t N = op.N, d = op.d;
   Matrix<E> xv(N, d, r.zero()), v(N, d, r.zero());
   for (std::size_t t = 0; t < N; ++t)
     for (std::size_t c = 0; c < d; ++c) {
-      const E m = r.from_rat(op.mu[c]);
+      const E m = lift(r, op.mu[c]);
       xv(t, c) = r.mul(m, u(t, d + c));
       if (t) r.addmul(xv(t, c), r.sub(r.one(), m), u(t - 1, d + c));
     }
   for (std::size_t t = 0; t < N; ++t)
     for (std::size_t j = 0; j < d; ++j)
-      for (std::size_t c = 0; c < d; ++c) r.addmul(v(t, c), xv(t, j), r.from_rat(op.WV(j, c)));
+      for (std::size_t c = 0; c < d; ++c) r.addmul(v(t, c), xv(t, j), lift(r, op.WV(j, c)));
   return v;
 }
 }  // namespace rwkv_detail
 
 // [num | den] by the recurrence: a_{t+1} = λ·a_t + E_t·v_t, b_{t+1} = λ·b_t + E_t (a_0 = b_0 = 0),
 // num_t = a_t + β·E_t·v_t, den_t = b_t + β·E_t.
-template <Ring R>
-Matrix<typename R::Elem> rwkv_eval(const R& r, const RwkvOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class S>
+Matrix<typename R::Elem> rwkv_eval(const R& r, const RwkvOperatorT<S>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   const Matrix<E> v = rwkv_detail::values(r, op, u);
   const std::size_t N = op.N, d = op.d;
   Matrix<E> y(N, 2 * d, r.zero());
   for (std::size_t c = 0; c < d; ++c) {
-    const E lam = r.from_rat(op.decay[c]), beta = r.from_rat(op.bonus[c]);
+    const E lam = lift(r, op.decay[c]), beta = lift(r, op.bonus[c]);
     E a = r.zero(), b = r.zero();
     for (std::size_t t = 0; t < N; ++t) {
       const E e = u(t, c), ev = r.mul(e, v(t, c));
@@ -83,19 +95,19 @@ Matrix<typename R::Elem> rwkv_eval(const R& r, const RwkvOperator& op, const Mat
   return y;
 }
 
-template <Ring R>
-Matrix<typename R::Elem> rwkv_eval_direct(const R& r, const RwkvOperator& op, const Matrix<typename R::Elem>& u) {
+template <Ring R, class S>
+Matrix<typename R::Elem> rwkv_eval_direct(const R& r, const RwkvOperatorT<S>& op, const Matrix<typename R::Elem>& u) {
   using E = typename R::Elem;
   const Matrix<E> v = rwkv_detail::values(r, op, u);
   const std::size_t N = op.N, d = op.d;
   Matrix<E> y(N, 2 * d, r.zero());
   for (std::size_t c = 0; c < d; ++c)
     for (std::size_t t = 0; t < N; ++t) {
-      const E beta = r.from_rat(op.bonus[c]);
+      const E beta = lift(r, op.bonus[c]);
       E num = r.mul(beta, r.mul(u(t, c), v(t, c))), den = r.mul(beta, u(t, c));
       for (std::size_t i = 0; i < t; ++i) {
         E w = r.one();  // λ^{t−1−i}
-        for (std::size_t k = i + 1; k < t; ++k) w = r.mul(w, r.from_rat(op.decay[c]));
+        for (std::size_t k = i + 1; k < t; ++k) w = r.mul(w, lift(r, op.decay[c]));
         r.addmul(num, w, r.mul(u(i, c), v(i, c)));
         r.addmul(den, w, u(i, c));
       }

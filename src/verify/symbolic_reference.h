@@ -12,10 +12,12 @@
 #include <memory>
 
 #include "exact/poly.h"
+#include "exact/poly_fp.h"
 #include "exact/rings.h"
 #include "model/hyena.h"
 #include "tensor/matrix.h"
 #include "verify/construction.h"
+#include "verify/weight_symbolic.h"
 
 namespace cz {
 
@@ -23,10 +25,15 @@ struct SymbolicReference {
   std::function<Matrix<PolyQ>(const RingPolyQ&, const Matrix<PolyQ>&)> poly;
   std::function<Matrix<PolyBound>(const RingBound&, const Matrix<PolyBound>&)> bound;
   std::function<Matrix<Rat>(const Matrix<Rat>&)> exact;
+  // The same over F_p (models whose ring is Fp:<p>): on symbols in F_p[x], and on numbers in F_p.
+  std::function<Matrix<PolyFp>(const RingPolyFp&, const Matrix<PolyFp>&)> poly_fp;
+  std::function<Matrix<std::uint64_t>(const RingFp&, const Matrix<std::uint64_t>&)> exact_fp;
   std::string name;  // what the reference is, for the report
   // Set when the model is sim::hyena_to_baseconv(*hyena, short_conv) (wide layout).
   std::shared_ptr<const HyenaOperator> hyena;
   bool hyena_short_conv = true;
+  // Set when the model is one operator's simulation (stack = 1): the weights-as-symbols proof.
+  std::shared_ptr<const WeightSymbolic> weights;
 };
 
 template <class F>
@@ -35,6 +42,8 @@ std::shared_ptr<SymbolicReference> make_symbolic_reference(F f, std::string name
   s->poly = [f](const RingPolyQ& r, const Matrix<PolyQ>& u) { return f(r, u); };
   s->bound = [f](const RingBound& r, const Matrix<PolyBound>& u) { return f(r, u); };
   s->exact = [f](const Matrix<Rat>& u) { return f(RingQ{}, u); };
+  s->poly_fp = [f](const RingPolyFp& r, const Matrix<PolyFp>& u) { return f(r, u); };
+  s->exact_fp = [f](const RingFp& r, const Matrix<std::uint64_t>& u) { return f(r, u); };
   s->name = std::move(name);
   return s;
 }

@@ -228,8 +228,13 @@ TEST_CASE("algebra: refused over the budget, before anything is allocated") {
   // no compositional route for H3 (its reference is not Hyena): asked for, refused
   const Case h = build("sim/h3", {{"N", "4"}, {"d", "1"}});
   CHECK_THROWS_AS(prove(h, *h.bt.model, "compositional"), InputError);
-  // a model over Fp is not an identity in Q[x]: refused
+  // a model over Fp is proved in F_p[x] since 2026-12-03 (test_algebra_weights.cpp), never by the
+  // compositional route (an identity in Q[x])
   Model fp = *h.bt.model;
   fp.ring = "Fp:7";
-  CHECK_THROWS_AS(prove(h, fp), InputError);
+  CHECK(prove(h, fp).verdict == "proved");
+  const Case hy = build("sim/hyena", {{"N", "4"}, {"d", "1"}, {"order", "2"}});
+  Model hfp = *hy.bt.model;
+  hfp.ring = "Fp:7";
+  CHECK_THROWS_AS(prove(hy, hfp, "compositional"), InputError);
 }
