@@ -66,6 +66,11 @@ inline void finish(Entry& e) {
   e.why = d.why;  // labels carry their reason as evidence too
 }
 
+// Beyond enumeration (issue 37): the row's construction PROVED by --method sat on every instance
+// of a larger domain (sat_proof), added to the row's evidence, words, command and domain (stated
+// exactly); a refutation's counterexample is kept when the row has none. Re-finishes the row.
+void add_sat_proof(Entry& e, const std::string& name, const PMap& satp);
+
 // A claim of a report as an evidence item: the claimed value, or (for claims without an integer
 // value, e.g. eps) the exact bound the construction reports as metrics[quantity + "_bound"].
 inline json claim_evidence(const Report& r, const Claim& c) {

@@ -9,18 +9,8 @@ void rows_sd(Rows& r) {
   [[maybe_unused]] const std::optional<std::uint64_t>& fs = r.fs;
   auto add = [&](Entry e) { r.add(std::move(e)); };
   [[maybe_unused]] auto row = &Rows::row;
-  // Beyond enumeration (issue 37): the construction PROVED by --method sat on every instance of a
-  // larger domain, stated exactly in the row's domain; --fast keeps each proof near a second.
-  auto with_sat = [&](Entry& e, const std::string& name, const PMap& satp) {
-    const std::string cmd = "circuitzoo verify " + name + params_cmd(satp) + " --method sat";
-    const SatProof sp = sat_proof(name, satp, cmd);
-    e.evidence.push_back(verified_item(sp.proved, cmd));
-    finish(e);
-    if (e.counterexample.is_null() && sp.counterexample.is_object()) e.counterexample = sp.counterexample;
-    e.ours += (e.ours.empty() ? "" : "; ") + name + " " + sp.text;
-    e.command += "; " + cmd;
-    e.domain += "; " + name + params_cmd(satp) + " by --method sat: " + sp.domain;
-  };
+  // Beyond enumeration (issue 37): --fast keeps each proof near a second (add_sat_proof).
+  auto with_sat = [&](Entry& e, const std::string& name, const PMap& satp) { add_sat_proof(e, name, satp); };
   // 27-38: SD, GAR, lower bounds.
   {
     Entry e = row(27, "JRT Thm G.15, Alg. 3", "recurrent model solves SD on a JRT prompt with state O(n·min(|A|,|B|))");

@@ -50,4 +50,15 @@ SatProof sat_proof(const std::string& name, const PMap& p, const std::string& co
   return sp;
 }
 
+void add_sat_proof(Entry& e, const std::string& name, const PMap& satp) {
+  const std::string cmd = "circuitzoo verify " + name + params_cmd(satp) + " --method sat";
+  const SatProof sp = sat_proof(name, satp, cmd);
+  e.evidence.push_back(verified_item(sp.proved, cmd));
+  finish(e);
+  if (e.counterexample.is_null() && sp.counterexample.is_object()) e.counterexample = sp.counterexample;
+  e.ours += (e.ours.empty() ? "" : "; ") + name + " " + sp.text;
+  e.command += "; " + cmd;
+  e.domain += "; " + name + params_cmd(satp) + " by --method sat: " + sp.domain;
+}
+
 }  // namespace cz::ledger::detail
