@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/arg_checks.h"
@@ -126,11 +127,13 @@ namespace {
 bool old_proof_form(const std::string& path) { return path.size() > 5 && path.compare(path.size() - 5, 5, ".drat") == 0; }
 void check_proof_path(const std::string& path) {
   if (path == "-") throw InputError("a proof is written to a file and renamed into place when the run proves, not to standard output", "--proof -");
-  refuse_non_regular(path, "--proof: it is written whole and renamed into place");
   if (!old_proof_form(path)) {
-    check_certificate_dir(path);
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) refuse_non_regular(path, "--proof DIR: a new directory, written whole and renamed into place");
+    check_certificate_dir(path);  // refuses any existing path, a directory too
     return;
   }
+  refuse_non_regular(path, "--proof: it is written whole and renamed into place");
   if (!is_replaced_output(path))
     throw InputError("not a regular file or a new one (--proof: it is written whole and renamed into place)", "--proof " + path);
 }

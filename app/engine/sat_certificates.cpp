@@ -447,7 +447,7 @@ CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
   bool all = true;
   for (Entry& e : entries) {
     std::string st = e.status;
-    if (!e.used && e.hash_ok) st = "rejected: the re-encoded run has no such CNF (not a miter of this construction)";
+    if (!e.used && e.hash_ok) st = "rejected: the re-encoded run never asked for this CNF (not a miter of this run, or the run stopped before it)";
     if (st.empty()) st = "rejected: not checked";
     all = all && st == "certified";
     ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});

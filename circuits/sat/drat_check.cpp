@@ -322,7 +322,7 @@ class Checker {
       ++res.checked;
       const std::string fail = check_lemma(st.clause, res);
       if (!fail.empty()) {
-        res.why = "lemma " + std::to_string(s) + " (step " + std::to_string(s + 1) + " of the proof): " + fail;
+        res.why = "the lemma of step " + std::to_string(s + 1) + " of the proof: " + fail;
         return res;
       }
     }

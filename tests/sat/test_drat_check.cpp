@@ -68,7 +68,7 @@ TEST_CASE("drat: RAT lemmas on a fresh variable accepted, a bad resolvent reject
   // With (-5 4) in the formula, the resolvent (4) of (5) is not RUP.
   const sat::DratResult bad = check("p cnf 5 5\n2 3 0\n-2 3 0\n2 -3 0\n-2 -3 0\n-5 4 0\n", "5 0\n-5 2 0\n0\n");
   CHECK_FALSE(bad.ok);
-  CHECK(bad.why.find("lemma 0") != std::string::npos);
+  CHECK(bad.why.find("step 1 ") != std::string::npos);
   // Lemmas past the first conflict are not checked (a wrong one there does no harm).
   const sat::DratResult after = check(kSquare, "5 0\n-5 2 0\n-3 0\n7 0\n0\n");
   CHECK_MESSAGE(after.ok, after.why);
@@ -150,6 +150,27 @@ TEST_CASE("drat: CaDiCaL's proofs of pigeonhole formulas check, tampered copies 
       start = flipped.lits[k] == 0;
     }
     CHECK_FALSE(sat::check_drat(f, flipped).ok);
+    // Each lemma removed in turn: some removal breaks the proof (not every lemma is in the core).
+    std::vector<std::size_t> starts;
+    for (std::size_t k = 0, s = 0; k < p.deletion.size(); ++k) {
+      starts.push_back(s);
+      while (p.lits[s] != 0) ++s;
+      ++s;
+    }
+    std::size_t broken = 0, tried = 0;
+    for (std::size_t k = 0; k < p.deletion.size(); ++k) {
+      if (p.deletion[k] || p.lits[starts[k]] == 0) continue;
+      sat::DratProof q = p;
+      std::size_t e = starts[k];
+      while (q.lits[e] != 0) ++e;
+      q.lits.erase(q.lits.begin() + static_cast<long>(starts[k]), q.lits.begin() + static_cast<long>(e) + 1);
+      q.deletion.erase(q.deletion.begin() + static_cast<long>(k));
+      ++tried;
+      broken += !sat::check_drat(f, q).ok;
+    }
+    CHECK(tried > 0);
+    CHECK(broken > 0);
+    MESSAGE("pigeonhole " << holes << ": " << tried << " lemmas, " << broken << " of them needed, " << ok.checked << " checked");
     // A clause of the formula dropped (a pigeon may stay out): satisfiable, so no proof checks.
     sat::DratFormula dropped = f;
     dropped.lits.erase(dropped.lits.begin(), dropped.lits.begin() + holes + 1);
