@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "util/error.h"
+#include "util/memory_budget.h"
 
 namespace cz::circuits::sat {
 
@@ -552,6 +553,13 @@ DratResult check_drat(const DratFormula& f, const DratProof& proof) {
   if (!proof.lits.empty() && proof.lits.back() != 0) throw std::logic_error("check_drat: the proof's last step has no 0");
   if (static_cast<std::size_t>(std::count(proof.lits.begin(), proof.lits.end(), 0)) != proof.deletion.size())
     throw std::logic_error("check_drat: the proof's steps and its 0s differ");
+  // About 64 bytes a variable (values, reasons, trail positions, two watch lists) and 4 a literal:
+  // a header or a proof literal naming 2^26 variables must not take gigabytes unasked.
+  const std::uint64_t need = (static_cast<std::uint64_t>(mv) + 1) * 64 + (f.lits.size() + proof.lits.size()) * 8;
+  if (need > memory_budget())
+    throw InputError("the DRAT check needs about " + std::to_string(need >> 20) + " MiB for " + std::to_string(mv) +
+                         " variables, over the memory budget (--max-memory)",
+                     "DRAT check");
   Checker ch(mv);
   DratResult r = ch.run(f, proof);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -63,6 +63,7 @@ struct DratResult {
 };
 
 // Whether `proof` refutes `f` (f's variables may be fewer than the proof's: extension variables).
+// InputError when the check's memory (about 64 bytes a variable) is over util/memory_budget.h's budget.
 DratResult check_drat(const DratFormula& f, const DratProof& proof);
 
 }  // namespace cz::circuits::sat
