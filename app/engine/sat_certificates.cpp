@@ -178,7 +178,7 @@ class Recorder : public sat::SolveHook {
     e["cnf"]["clauses"] = cnf.num_clauses;
     if (r.answer == sat::Answer::Unsat) {
       e["answer"] = "UNSAT";
-      e["proves"] = "no input satisfies this CNF: " + what + " holds on the whole domain";
+      e["proves"] = "UNSAT: no assignment violates the property the miter '" + what + "' encodes (for its whole input domain)";
       dir_->write(base + ".drat", drat);
       e["proof"] = file_json(base + ".drat", drat);
       e["proof"]["format"] = drat.empty() || drat[0] == 'a' || drat.find('\0') != std::string::npos ? "drat-binary" : "drat-text";
