@@ -5,6 +5,7 @@
 // pigeonhole formulas accepted, tampered copies rejected.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solver.h"
 #include "util/error.h"
+#include "util/sha256.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
@@ -177,4 +179,15 @@ TEST_CASE("drat: CaDiCaL's proofs of pigeonhole formulas check, tampered copies 
     --dropped.num_clauses;
     CHECK_FALSE(sat::check_drat(dropped, p).ok);
   }
+}
+
+TEST_CASE("sha256: the FIPS 180-4 example vectors, whole and in pieces") {
+  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  const std::string two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+  CHECK(sha256_hex(two) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  Sha256 h;
+  for (std::size_t k = 0; k < two.size(); k += 5) h.update(two.data() + k, std::min<std::size_t>(5, two.size() - k));
+  CHECK(h.hex() == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
