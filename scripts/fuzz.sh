@@ -29,7 +29,7 @@ scripts/install-packages.sh fuzz "${PKGS[@]}"
 CXX_BIN=$(command -v clang++ || command -v clang++-14 || true)
 [ -n "$CXX_BIN" ] || { echo "fuzz: clang++ not found" >&2; exit 2; }
 
-HARNESSES=(model_json circuit_json aiger_ascii aiger_binary blif bristol dot npy params program engine_paths part checkpoint)
+HARNESSES=(model_json circuit_json aiger_ascii aiger_binary blif bristol dot npy params program engine_paths part checkpoint drat)
 if [ -n "$ONLY" ]; then IFS=, read -r -a HARNESSES <<< "$ONLY"; fi
 
 GEN=()

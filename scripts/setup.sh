@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # python3-torch, python3-scipy: circuitzoo.torch and the zoology import tests (issues 26, 28).
 # berkeley-abc and yosys: tests round-trip AIGER/BLIF exports through ABC and Yosys (issue 26; yosys pulls
 # xdot/GTK, accepted for that test). zlib1g-dev: zlib's crc32 for .npz exports.
-PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
+PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)

@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/arg_checks.h"
@@ -10,6 +11,7 @@
 #include "app/engine/cluster.h"
 #include "app/engine/verify_npy.h"
 #include "app/engine/device_path.h"
+#include "app/engine/sat_certificates.h"
 #include "app/engine/sat_path.h"
 #include "app/report/sat_report.h"
 
@@ -120,8 +122,17 @@ namespace {
 // renamed into place when the run proves (app/engine/sat_solve.cpp), so FILE must be a regular
 // file or a new one. Refused before any work: "-" (stdout cannot be renamed into), and an existing
 // FIFO or device (a FIFO blocked the run until its time limit; /dev/full gave "proved" with no proof).
+// --proof DIR (issue 38, the default form since 2026-12-03): certificates, app/engine/sat_certificates.h;
+// a name ending in .drat keeps the old single-file form (unambiguous: no directory is asked for).
+bool old_proof_form(const std::string& path) { return path.size() > 5 && path.compare(path.size() - 5, 5, ".drat") == 0; }
 void check_proof_path(const std::string& path) {
   if (path == "-") throw InputError("a proof is written to a file and renamed into place when the run proves, not to standard output", "--proof -");
+  if (!old_proof_form(path)) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(path, ec)) refuse_non_regular(path, "--proof DIR: a new directory, written whole and renamed into place");
+    check_certificate_dir(path);  // refuses any existing path, a directory too
+    return;
+  }
   refuse_non_regular(path, "--proof: it is written whole and renamed into place");
   if (!is_replaced_output(path))
     throw InputError("not a regular file or a new one (--proof: it is written whole and renamed into place)", "--proof " + path);
@@ -138,7 +149,9 @@ SatOptions sat_options(const VerifyOptions& o) {
   SatOptions s;
   s.timeout_s = o.sat_timeout;
   s.confirm = o.sat_confirm;
-  s.proof = o.sat_proof;
+  if (old_proof_form(o.sat_proof)) s.proof = o.sat_proof;
+  else s.proof_dir = o.sat_proof;
+  s.certify = o.sat_certify;
   s.split = o.sat_split;
   s.lemmas = o.sat_lemmas;
   s.cubes = o.sat_cubes;
@@ -173,6 +186,11 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
       human << ", 0-1 check " << sg["zero_one"]["method"].get<std::string>() << " on " << sg["zero_one"]["vectors"].get<std::string>() << " vectors";
     human << "\n";
   }
+  if (st.contains("certified"))
+    human << "  certified: " << st["certified"] << " UNSAT answers, each DRAT proof checked by circuitzoo's checker (--certify)\n";
+  if (st.contains("certificates") && !st["certificates"]["dir"].is_null())
+    human << "  certificates: " << st["certificates"]["dir"].get<std::string>() << "/index.json (" << st["certificates"]["entries"]
+          << " solver answers; check with `circuitzoo check-proof`)\n";
   if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
   if (r.counterexample) error_stream(o.capture) << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
                                   << r.counterexample->instance.dump() << "\n";
@@ -184,8 +202,22 @@ int cmd_verify_sat(const VerifyOptions& o) {
   if (o.all || o.name.empty()) throw InputError("--method sat proves one construction NAME", "--method sat");
   const SatOptions s = sat_options(o);
   check_outputs({{"--json", o.json_path}});
-  if (!o.sat_proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
-  return finish_sat(o, run_verify_sat(find_construction(o.name), parse_params(o.params), s));
+  if (!s.proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
+  const auto given = parse_params(o.params);
+  const Construction& c = find_construction(o.name);
+  if (s.proof_dir.empty() && !s.certify) return finish_sat(o, run_verify_sat(c, given, s));
+  // What check-proof needs to do this run again (sat_certificates.h): the construction, its
+  // parameters as given, and the options that shape the miters.
+  const nlohmann::json identity = {{"construction", c.name},
+                                   {"params", given},
+                                   {"options",
+                                    {{"split", s.split},
+                                     {"lemmas", s.lemmas},
+                                     {"cubes", s.cubes},
+                                     {"strategy", s.strategy},
+                                     {"zero_one", s.zero_one},
+                                     {"order", s.order}}}};
+  return finish_sat(o, run_sat_with_certificates(s, identity, [&] { return run_verify_sat(c, given, s); }));
 }
 
 }  // namespace cz::cli

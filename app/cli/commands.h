@@ -84,7 +84,8 @@ struct VerifyOptions : Common {
   std::string method = "enumerate";
   double sat_timeout = 300;
   bool sat_confirm = false;
-  std::string sat_proof;
+  std::string sat_proof;  // FILE.drat (the old single-file form) or DIR (certificates, issue 38)
+  bool sat_certify = false;
   std::string sat_split = "family";
   bool sat_lemmas = false;
   bool sat_cubes = false;
@@ -189,6 +190,13 @@ struct ProveOptions : Common {
   unsigned long long seed = 1;
 };
 int cmd_prove(const ProveOptions& o);
+
+// `circuitzoo check-proof DIR`: a --proof DIR checked offline (cmd_check_proof.cpp, issue 38).
+struct CheckProofOptions {
+  std::string dir, json_path;
+  unsigned threads = 0;
+};
+int cmd_check_proof(const CheckProofOptions& o);
 
 // `circuitzoo claims`: the claims ledger (cmd_claims.cpp).
 struct ClaimsOptions {

@@ -172,7 +172,11 @@ int run_main(int argc, char** argv) {
       verify->add_flag("--confirm", ver.sat_confirm, "--method sat: re-solve every UNSAT miter with a second solver (picosat)"));
   sat_only.push_back(verify->add_option(
       "--proof", ver.sat_proof,
-      "--method sat: write CaDiCaL's DRAT proof to FILE (FILE.<k> per miter), a regular file, replaced only when the run proves"));
+      "--method sat: certificates into DIR, a new directory written whole when the run proves (every miter's CNF and DRAT "
+      "proof, index.json; check with `circuitzoo check-proof DIR`); a name ending in .drat keeps the old form: CaDiCaL's "
+      "DRAT proof to FILE.drat (FILE.drat.<k> per miter, monolithic miters)"));
+  sat_only.push_back(verify->add_flag("--certify", ver.sat_certify,
+                                      "--method sat: check every UNSAT answer's DRAT proof with circuitzoo's own checker as it arrives"));
   sat_only.push_back(verify->add_option("--sat-split", ver.sat_split,
                      "--method sat: family (one miter per MQAR query / sorted place / output word; default), cell (per output bit) or whole")
       ->check(CLI::IsMember({"family", "cell", "whole"})));
@@ -310,6 +314,13 @@ int run_main(int argc, char** argv) {
   uint_option(prove, "--seed", pr.seed, pr_seed, deferred, "seed of the random models (default 1)", 0, kU64Max);
   add_json(prove, pr.json_path, deferred, "write the verdicts as JSON");
 
+  CheckProofOptions cpo;
+  auto* chk = app.add_subcommand("check-proof", "check a `verify --method sat --proof DIR` directory offline: re-encode every miter, "
+                                                 "compare hashes, check each DRAT proof with circuitzoo's own checker");
+  chk->add_option("dir", cpo.dir, "the certificate directory")->required();
+  chk->add_option("--threads", cpo.threads, "checks at once (0: all cores)");
+  add_json(chk, cpo.json_path, deferred, "write the verdicts as JSON");
+
   ClaimsOptions cl;
   auto* claims = app.add_subcommand("claims", "the claims ledger: every claim of spec §12 and of the constructions, with a computed status");
   claims->add_flag("--fast", cl.fast, "small domains (within a minute)");
@@ -386,6 +397,7 @@ int run_main(int argc, char** argv) {
     if (*circ) return cmd_circuit(co);
     if (*prove) return cmd_prove(pr);
     if (*claims) return cmd_claims(cl);
+    if (*chk) return cmd_check_proof(cpo);
   } catch (const cz::InputError& e) {
     // At most ~390 bytes whatever the message quoted (issue 36 item 14; sources cut their values
     // with util/text.h quoted_value, this guards the ones that do not).

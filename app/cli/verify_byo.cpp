@@ -13,6 +13,7 @@
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
 #include "app/engine/sat_model_path.h"
+#include "app/engine/sat_certificates.h"
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_sd.h"
 #include "app/report/report_json.h"
@@ -30,6 +31,16 @@ Model user_model(const VerifyOptions& o) {
   limits.max_values = kModelMaxValues;
   return model_from_json(parse_json_input(o.model_text, o.model_file, limits), o.model_file);
 }
+
+namespace {
+// --certify on a user's file (issue 38): each UNSAT answer's DRAT checked inline. --proof DIR is
+// refused there (check-proof re-encodes constructions only; sat_certificates.h).
+SatOutcome with_certificates(const SatOptions& so, const std::function<SatOutcome()>& run) {
+  if (so.proof_dir.empty() && !so.certify) return run();
+  return run_sat_with_certificates(so, nullptr, run);
+}
+}  // namespace
+
 
 namespace {
 // Prints the row and the counterexample, writes the report (with "task" and "artifact").
@@ -109,7 +120,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     const SatOptions so = sat_options(o);
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
     auto c = read_user_circuit(o, fmt);
-    return finish_sat(o, run_words_task_sat(o.task, parse_params(o.params), circuit_artifact(c, o.circuit_file, fmt), c, so));
+    return finish_sat(o, with_certificates(so, [&] { return run_words_task_sat(o.task, parse_params(o.params), circuit_artifact(c, o.circuit_file, fmt), c, so); }));
   }
   const Task& task = find_task(o.task);
 
@@ -126,12 +137,18 @@ int cmd_verify_byo(const VerifyOptions& o) {
   ByoArtifact art;
   if (!o.model_file.empty()) {
     art = model_artifact(user_model(o), o.model_file);
-    if (o.method == "sat") return finish_sat(o, run_model_task_sat(task, parse_params(o.params), art, sat_options(o)));
+    if (o.method == "sat") {
+      const SatOptions so = sat_options(o);
+      return finish_sat(o, with_certificates(so, [&] { return run_model_task_sat(task, parse_params(o.params), art, so); }));
+    }
   } else {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
     auto c = read_user_circuit(o, fmt);
     art = circuit_artifact(c, o.circuit_file, fmt);
-    if (o.method == "sat") return finish_sat(o, run_task_sat(task, parse_params(o.params), art, c, sat_options(o)));
+    if (o.method == "sat") {
+      const SatOptions so = sat_options(o);
+      return finish_sat(o, with_certificates(so, [&] { return run_task_sat(task, parse_params(o.params), art, c, so); }));
+    }
   }
   if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");
   const Report r = run_task_check(task, parse_params(o.params), art, dom);

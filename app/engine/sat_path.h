@@ -24,6 +24,11 @@ struct SatOptions {
   double timeout_s = 300;     // wall clock for all miters together
   bool confirm = false;       // UNSAT answers re-solved by a second, independent solver
   std::string proof;          // DRAT proof file ("" none); FILE.<k> per miter when there are several
+  // Certificates (issue 38, sat_certificates.h): --proof DIR (every answer's CNF + DRAT/model and
+  // an index, renamed into place when the run proves) and --certify (each UNSAT's DRAT checked by
+  // our checker as it arrives). Applied by run_sat_with_certificates around the run.
+  std::string proof_dir;
+  bool certify = false;
   // Miters: "whole" (one for all outputs), "family" (one per MQAR query / sorted place / output
   // word), "cell" (one per output bit): each encodes only its outputs' cone.
   std::string split = "family";

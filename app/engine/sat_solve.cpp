@@ -15,6 +15,7 @@
 #include "circuits/io.h"
 #include "circuits/sat/miter.h"
 #include "circuits/sat/miter_circuit.h"
+#include "circuits/sat/solve_hook.h"
 #include "circuits/sat/solver.h"
 #include "circuits/stats.h"
 #include "exact/thread_caches.h"
@@ -152,6 +153,7 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
     } else {
       prog.started(mi, miter_names[mi]);
       const sat::ProofSink sink = [&](const char* d, std::size_t n) { outputs.write(*sl.proof_file, d, n); };
+      const sat::MiterLabel label(miter_names[mi]);  // names the miter in --proof DIR's index (issue 38)
       sl.r = sat::solve(*cadical, m.cnf, left, sl.proof_file ? &sink : nullptr, &sl.cancel);
       if (sl.r.answer == sat::Answer::Unsat && second) {
         prog.confirming(mi);

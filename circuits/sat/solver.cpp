@@ -1,4 +1,5 @@
 #include "circuits/sat/solver.h"
+#include "circuits/sat/solve_hook.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -283,6 +284,19 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const P
     r.why = "time limit";
     return r;
   }
+  // The certificate hook (solve_hook.h): a replayed answer, or CaDiCaL's DRAT captured.
+  SolveHook* const hook = solve_hook();
+  if (hook)
+    if (std::optional<SolveResult> rr = hook->replay(s, cnf, MiterLabel::current())) return *rr;
+  std::string drat;
+  ProofSink tee;
+  if (hook && s.name == "cadical" && hook->wants_proof(s)) {
+    tee = [&drat, proof](const char* d, std::size_t n) {
+      drat.append(d, n);
+      if (proof) (*proof)(d, n);
+    };
+    proof = &tee;
+  }
   TempFile in("cnf");
   write_cnf(cnf, in.path);
   std::vector<std::string> argv{s.binary};
@@ -324,6 +338,7 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const P
                          " (a broken solver)",
                      s.binary);
   if (r.answer == Answer::Unknown) r.why = s.name + " gave no answer (exit " + std::to_string(rc) + ")";
+  if (hook && r.answer != Answer::Unknown) hook->solved(s, cnf, r, std::move(drat), MiterLabel::current());
   return r;
 }
 
@@ -349,6 +364,7 @@ std::vector<SolveResult> solve_batch(const SolverSpec& s, const std::vector<cons
       for (std::size_t q; !stop && (q = next.fetch_add(1)) < cnfs.size();) {
         if (o.started) o.started(q);
         SolveResult r;
+        MiterLabel label(o.what ? o.what(q) : std::string());
         if (left() <= 0) r.why = "time limit";
         else r = solve(s, *cnfs[q], left(), nullptr, o.cancel);
         if (r.answer == Answer::Unsat && o.second) {

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "circuits/sat/cnf.h"
+#include "circuits/sat/solve_hook.h"
 
 namespace cz::circuits::sat {
 
@@ -271,6 +272,7 @@ std::optional<std::vector<int>> zero_one_counterexample(const gadgets::Network& 
   if (stats) *stats = {static_cast<std::size_t>(cnf.num_vars), cnf.num_clauses};
   if (any == -T) return std::nullopt;
   cnf.add({any});
+  const MiterLabel label("the 0-1 miter");
   const SolveResult r = solve(solver, cnf, std::max(0.1, timeout_s - since(t0)), nullptr, cancel);
   if (stats) *stats = {static_cast<std::size_t>(cnf.num_vars), cnf.num_clauses};
   if (r.answer == Answer::Unknown) throw std::runtime_error(r.why);
@@ -367,7 +369,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   bo.threads = o.threads;
   bo.cancel = o.cancel;
   bo.second = o.second ? &*o.second : nullptr;
-  bo.what = [](std::size_t) { return std::string("a local miter"); };
+  bo.what = [](std::size_t q) { return "local miter " + std::to_string(q); };
   const std::vector<SolveResult> res = solve_batch(solver, batch, bo);
   if (o.second)
     for (const SolveResult& q : res) confirmed += q.answer == Answer::Unsat ? 1 : 0;
@@ -410,6 +412,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
         } else {
           cnf.add({bad});
           r.prefix_clauses += cnf.num_clauses;
+          const MiterLabel label("the prefix miter of comparator " + std::to_string(k));
           pr = solve(solver, cnf, std::max(0.1, o.timeout_s - since(t0)), nullptr, o.cancel);
           if (pr.answer == Answer::Unsat) {
             const std::string why = confirm(cnf, "the prefix miter of comparator " + std::to_string(k));

@@ -1,0 +1,45 @@
+// A process-wide observer of every solver run (issue 38: certificates for every proved verdict).
+// The proof paths call solve() from many places (the miter driver, the stage provers of
+// mqar/dyadic and circuit/sort, the layer bounds of integer models); a hook installed around a
+// run sees each of them, so no path can give an UNSAT answer that escapes its certificate.
+//   - replay: answers a CNF without running a solver (check-proof: the answer comes from the
+//     saved, checked certificate of the same CNF; none saved: Unknown);
+//   - wants_proof / solved: CaDiCaL's DRAT proof of the run is captured (beside a caller's own
+//     proof sink) and handed over with the answer; solved() may throw (a proof that does not
+//     check: the solver lied), which ends the run like any solver error.
+// Hooks are called from the solving threads at once: they must be thread-safe.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "circuits/sat/solver.h"
+
+namespace cz::circuits::sat {
+
+class SolveHook {
+ public:
+  virtual ~SolveHook() = default;
+  virtual std::optional<SolveResult> replay(const SolverSpec&, const Cnf&, const std::string& /*what*/) { return std::nullopt; }
+  virtual bool wants_proof(const SolverSpec&) const { return false; }
+  virtual void solved(const SolverSpec&, const Cnf&, const SolveResult&, std::string&& /*drat*/, const std::string& /*what*/) {}
+};
+
+// The hook in force (nullptr: none). Installed by the caller for the length of one run.
+void set_solve_hook(SolveHook* h);
+SolveHook* solve_hook();
+
+// What the calling thread is solving ("query 3", "block 2", ...), for the hook's index and its
+// messages: set for a scope; "" when nobody said.
+class MiterLabel {
+ public:
+  explicit MiterLabel(std::string what);
+  ~MiterLabel();
+  MiterLabel(const MiterLabel&) = delete;
+  MiterLabel& operator=(const MiterLabel&) = delete;
+  static const std::string& current();
+
+ private:
+  std::string prev_;
+};
+
+}  // namespace cz::circuits::sat
