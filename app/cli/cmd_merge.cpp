@@ -20,7 +20,8 @@ int cmd_merge(const MergeOptions& o) {
   for (const auto& p : o.parts) parts.emplace_back(p, read_part_file(p));  // bounded and strict (part_report.h)
   Report r = merge_shards(parts);
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-  print_table(human, {r});
+  print_table(human, {r}, o.wide);
+  print_notes(human, r, o.wide, false);
   if (r.exit_code()) print_counterexample(std::cerr, r);
   if (!o.json_path.empty()) emit_json(to_json(r), o.json_path);
   return r.exit_code();

@@ -28,8 +28,8 @@ namespace {
 int finish(const VerifyOptions& o, const Report& r, const std::string& task, const nlohmann::json& artifact) {
   if (Cluster::rank() != 0) return r.exit_code();  // under mpirun rank 0 prints and writes
   std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-  print_table(human, {r});
-  for (const auto& n : r.notes) human << "  note: " << n << "\n";
+  print_table(human, {r}, o.wide);
+  print_notes(human, r, o.wide, false);
   if (r.exit_code()) print_counterexample(std::cerr, r);
   if (!o.json_path.empty()) {
     nlohmann::json j = to_json(r);
