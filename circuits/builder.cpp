@@ -4,6 +4,7 @@
 #include <array>
 
 #include "util/error.h"
+#include "util/bytes_text.h"
 #include "util/memory_budget.h"
 
 namespace cz::circuits {
@@ -47,8 +48,9 @@ GateId Builder::push_slow(const PackedGate& g) {
   const std::uint64_t cap = gate_budget();
   if (n >= cap)
     throw InputError("the circuit grows past " + std::to_string(cap) + " gates, about " +
-                         format_bytes(sat_mul(cap, kBytesPerGateBackstop)) + ", above the memory budget of " +
-                         format_bytes(memory_budget()) + " (--max-memory)",
+                         format_bytes_apart(sat_mul(cap, kBytesPerGateBackstop), memory_budget()).first +
+                         ", above the memory budget of " +
+                         format_bytes_apart(sat_mul(cap, kBytesPerGateBackstop), memory_budget()).second + " (--max-memory)",
                      "circuit builder");
   // Next check: the nearest cap, or 2^16 gates on (the budget is re-read that often).
   std::size_t next = n + (std::size_t{1} << 16);

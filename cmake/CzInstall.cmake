@@ -1,6 +1,8 @@
 # `cmake --install build --prefix P`: the CLI (bin/circuitzoo), scripts/plot.py
-# (share/circuitzoo, where `sweep --plot` finds it), the headers (include/circuitzoo, the same
-# layout as the tree: "model/model.h", "circuits/circuit.h"), the libraries and a CMake package:
+# (share/circuitzoo, where `sweep --plot` finds it), the headers (P/include/circuitzoo/..., the
+# tree's folders under one name: consumers have P/include on their path and write
+# #include <circuitzoo/model/model.h>, <circuitzoo/circuits/circuit.h>; issue 39), the libraries
+# and a CMake package:
 #   find_package(circuitzoo REQUIRED)                      # every component whose dependencies are found
 #   find_package(circuitzoo REQUIRED COMPONENTS core)      # core + circuits only: no MPI, CUDA or Boost looked for
 #   target_link_libraries(app PRIVATE circuitzoo::constructions circuitzoo::engine circuitzoo::circuits circuitzoo::core)
@@ -37,6 +39,14 @@ install(DIRECTORY circuits/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/c
 install(DIRECTORY app/engine app/report DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/app FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY gpu/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/gpu FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY constructions/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo/constructions FILES_MATCHING PATTERN "*.h")
+# The installed headers include each other as <circuitzoo/...> (cmake/CzInstallHeaders.cmake).
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(_cz_header_dir "\$ENV{DESTDIR}${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo")
+else()
+  set(_cz_header_dir "\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_INCLUDEDIR}/circuitzoo")
+endif()
+install(CODE "set(CZ_HEADER_DIR \"${_cz_header_dir}\")
+include(\"${CMAKE_CURRENT_SOURCE_DIR}/cmake/CzInstallHeaders.cmake\")")
 
 set(CZ_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/circuitzoo)
 foreach(_cz_comp IN ITEMS core gpu constructions engine)

@@ -12,6 +12,15 @@ test -f "$work/prefix/share/circuitzoo/plot.py"
 test -f "$work/prefix/include/circuitzoo/model/model.h"
 test -f "$work/prefix/include/circuitzoo/circuits/circuit.h"
 test -f "$work/prefix/lib/cmake/circuitzoo/circuitzooConfig.cmake"
+# Consumers have PREFIX/include on their path, never PREFIX/include/circuitzoo, whose generic
+# folder names (util/, model/) would collide with theirs (issue 39); the installed headers include
+# each other as <circuitzoo/...>.
+grep -q 'INTERFACE_INCLUDE_DIRECTORIES "${_IMPORT_PREFIX}/include"' "$work/prefix/lib/cmake/circuitzoo/circuitzoo_coreTargets.cmake"
+! grep -q 'include/circuitzoo' "$work/prefix/lib/cmake/circuitzoo/circuitzoo_coreTargets.cmake"
+if grep -rnE '#include "(app|circuits|constructions|exact|gpu|model|tasks|tensor|util|verify)/' "$work/prefix/include/circuitzoo"; then
+  echo "installed headers include the build tree's paths (above)"; exit 1
+fi
+grep -q '#include <circuitzoo/model/' "$work/prefix/include/circuitzoo/verify/construction.h"
 gen=()
 command -v ninja >/dev/null 2>&1 && gen=(-G Ninja)
 launcher=()

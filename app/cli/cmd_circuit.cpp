@@ -10,6 +10,7 @@
 #include "circuits/stats.h"
 #include "app/cli/cmd_circuit_eval.h"
 #include "app/cli/commands.h"
+#include "app/report/human_format.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -110,7 +111,8 @@ int cmd_circuit(const CircuitOptions& o) {
   std::ostream& human = o.capture.on() ? error_stream(o.capture)
                        : to_stdout(o.json_path) || to_stdout(o.out) || (!o.eval_input.empty() && o.json_path.empty()) ? std::cerr
                                                                                                                      : std::cout;
-  human << o.file << " (" << fmt << ")\n  circuit: " << j["circuit"].dump() << "\n";
+  human << o.file << " (" << fmt << ")\n";
+  print_wrapped(human, "  circuit: ", fields_text(j["circuit"], {"size", "depth", "width", "inputs", "outputs"}), 11);
   if (j.contains("equiv")) {
     const auto& e = j["equiv"];
     human << "  ports matched: inputs " << e["ports"]["inputs"].get<std::string>() << ", outputs "

@@ -20,7 +20,8 @@ int cmd_merge(const MergeOptions& o) {
   for (const auto& p : o.parts) parts.emplace_back(p, read_part_file(p));  // bounded and strict (part_report.h)
   Report r = merge_shards(parts);
   std::ostream& human = human_stream(o.json_path, o.capture);
-  print_table(human, {r});
+  print_table(human, {r}, o.wide);
+  print_notes(human, r, o.wide, false);
   if (r.exit_code()) print_counterexample(error_stream(o.capture), r);
   if (json_wanted(o.json_path, o.capture)) deliver_json(to_json(r), o.json_path, o.capture);
   return r.exit_code();

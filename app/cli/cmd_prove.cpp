@@ -20,7 +20,8 @@ nlohmann::json proof_json(const proofs::ProofCheck& c, const proofs::ProofResult
 }
 
 int cmd_prove(const ProveOptions& o) {
-  if (o.all == !o.name.empty()) throw InputError("give one check NAME or --all", "prove");
+  if (o.all && !o.name.empty()) throw InputError("give one check NAME or --all", "prove");
+  if (!o.all && o.name.empty()) throw_missing_name("give one check NAME or --all", "prove", o.json_path);
   check_outputs({{"--json", o.json_path}});
   std::vector<const proofs::ProofCheck*> todo;
   if (o.all) {

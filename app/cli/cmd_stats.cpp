@@ -3,6 +3,7 @@
 
 #include "app/cli/circuit_artifact.h"
 #include "app/cli/commands.h"
+#include "app/report/human_format.h"
 #include "app/report/report_json.h"
 #include "model/kmatrix_projection.h"
 #include "model/model_json.h"
@@ -11,6 +12,8 @@
 namespace cz::cli {
 
 namespace {
+// The model's shape first on the human line: (N, L, d, N', d') and its parameter counts.
+const std::vector<std::string> kModelFirst = {"N", "L", "d", "inner_N", "inner_d", "params_dense", "params_nonzero"};
 
 // stats --model FILE: the file's shape and parameter counts, dense beside K-matrix.
 int stats_of_file(const StatsOptions& c) {
@@ -24,7 +27,8 @@ int stats_of_file(const StatsOptions& c) {
     deliver_json(j, c.json_path, c.capture);
     if (to_stdout(c.json_path) || c.capture.on()) return 0;
   }
-  std::cout << c.model_file << "\n  model:   " << model.dump() << "\n";
+  std::cout << c.model_file << "\n";
+  print_wrapped(std::cout, "  model:   ", fields_text(model, kModelFirst), 11);
   return 0;
 }
 
@@ -33,7 +37,7 @@ int stats_of_file(const StatsOptions& c) {
 int cmd_stats(const StatsOptions& c) {
   if (!c.model_file.empty() && !c.name.empty()) throw InputError("give a construction NAME or --model FILE, not both", "stats " + c.name);
   if (!c.model_file.empty()) return stats_of_file(c);
-  if (c.name.empty()) throw InputError("stats needs a construction NAME or --model FILE", "command line");
+  if (c.name.empty()) throw_missing_name("stats needs a construction NAME or --model FILE", "command line", c.json_path);
   check_outputs({{"--json", c.json_path}});
   const Construction& k = find_construction(c.name);
   Params params = Params::parse(k.params, parse_params(c.params));
@@ -58,15 +62,19 @@ int cmd_stats(const StatsOptions& c) {
     deliver_json(j, c.json_path, c.capture);
     if (to_stdout(c.json_path) || c.capture.on()) return 0;
   }
-  std::cout << k.name << "  " << params.to_json().dump() << "\n";
-  if (b.model) std::cout << "  model:   " << j["model"].dump() << "\n";
-  if (j.contains("circuit")) std::cout << "  circuit: " << j["circuit"].dump() << "\n";
-  if (!b.metrics.empty()) std::cout << "  metrics: " << b.metrics.dump() << "\n";
-  if (j.contains("timing")) std::cout << "  timing:  " << j["timing"].dump() << "\n";
+  // Human lines (issue 39): the parameters the construction uses, and key=value fields instead of
+  // JSON blobs; the JSON (--json) has every key.
+  std::cout << k.name << "  " << params_text(k.name, j["params"], false) << "\n";
+  if (b.model) print_wrapped(std::cout, "  model:   ", fields_text(j["model"], kModelFirst), 11);
+  if (j.contains("circuit")) print_wrapped(std::cout, "  circuit: ", fields_text(j["circuit"], {"size", "depth", "width", "inputs", "outputs"}), 11);
+  if (!b.metrics.empty()) print_wrapped(std::cout, "  metrics: ", fields_text(b.metrics), 11);
+  if (j.contains("timing")) print_wrapped(std::cout, "  timing:  ", fields_text(j["timing"]), 11);
   for (const auto& cl : claims)
-    std::cout << "  claim:   " << cl["quantity"].get<std::string>() << " claimed " << cl["claimed"].get<std::string>()
-              << " (" << cl["kind"].get<std::string>() << ", " << cl["source"].get<std::string>() << ") achieved "
-              << cl["achieved"].dump() << " -> " << cl["status"].get<std::string>() << "\n";
+    print_wrapped(std::cout, "  claim:   ",
+                  cl["quantity"].get<std::string>() + " claimed " + cl["claimed"].get<std::string>() + " (" +
+                      cl["kind"].get<std::string>() + ", " + cl["source"].get<std::string>() + ") achieved " +
+                      fields_text(cl["achieved"]) + " -> " + cl["status"].get<std::string>(),
+                  11);
   return 0;
 }
 

@@ -1,8 +1,10 @@
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "app/cli/arg_checks.h"
 #include "app/cli/commands.h"
+#include "app/report/human_format.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "app/engine/checkpoint.h"
@@ -53,7 +55,8 @@ int cmd_verify(const VerifyOptions& o) {
   check_device_flag(o.device);
   if (o.device != "cpu" && o.device != "auto" && !o.from_npy.empty())
     throw InputError("--from-npy batches are checked on the CPU (use --device cpu or auto)", "--device");
-  if (o.all == !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");
+  if (o.all && !o.name.empty()) throw InputError("give one construction NAME or --all", "verify");
+  if (!o.all && o.name.empty()) throw_missing_name("give one construction NAME or --all", "verify", o.json_path);
   if (o.all && !o.params.empty()) throw InputError("-p cannot be combined with --all", "-p");
   check_verify_domain(o.exhaustive, o.samples >= 0, o.device, ArgNames::Cli);  // as the Python module does (arg_checks.h)
   if (!o.from_npy.empty())
@@ -91,10 +94,10 @@ int cmd_verify(const VerifyOptions& o) {
     return rc;
   }
   std::ostream& human = human_stream(o.json_path, o.capture);
-  print_table(human, reports);
+  print_table(human, reports, o.wide);
   int rc = 0;
   for (const auto& r : reports) {
-    for (const auto& n : r.notes) human << "  note (" << r.construction << "): " << n << "\n";
+    print_notes(human, r, o.wide, true);
     if (r.exit_code()) {
       print_counterexample(error_stream(o.capture), r);
       for (const auto& c : r.claims)
@@ -114,6 +117,11 @@ int cmd_verify(const VerifyOptions& o) {
     }
     deliver_json(j, o.json_path, o.capture);
   }
+  // The checkpoint of a finished run is kept on purpose (contract.md "--resume"): the same command
+  // with --resume gives this report again at once (a requeued Slurm task, a lost report file).
+  if (!ctl.checkpoint.empty())
+    print_wrapped(human, "  note: ", "checkpoint " + ctl.checkpoint + " kept, complete: the same command with --resume gives this report "
+                  "again without rechecking (a requeued job, a lost report); delete it when the run is done.", 4);
   return rc;
 }
 
@@ -168,11 +176,15 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   std::ostream& human = human_stream(o.json_path, o.capture);
   const nlohmann::json j = sat_report_json(r);
   const auto& st = j["sat"];
-  human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
-        << (j["instances"].is_string() ? j["instances"].get<std::string>() : j["instances"].dump()) << " instances  ("
-        << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, " << st["cnf"]["clauses"]
-        << " clauses, cadical" << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")\n";
-  human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
+  // Human lines (issue 39): the parameters the construction uses, the count as 6.4e85 (exact in the JSON).
+  const std::string name = j["construction"].get<std::string>();
+  std::ostringstream head;
+  head << name << "  " << params_text(name, j["params"], false) << "  " << r.verdict << "  on " << short_count_json(j["instances"])
+       << " instances  (" << st["miters_run"] << "/" << st["miters"] << " miters, " << st["cnf"]["vars"] << " vars, "
+       << st["cnf"]["clauses"] << " clauses, cadical"
+       << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")";
+  print_wrapped(human, "", head.str(), 4);
+  print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
   if (st.contains("method") && st["method"] == "dyadic stages") {  // app/engine/sat_dyadic_stages.cpp
     const auto& sg = st["stages"];
     human << "  by stages: " << sg["mergers"] << " merges (" << sg["route_steps"] << " comparators), " << sg["blocks"]
@@ -199,7 +211,8 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
 }
 
 int cmd_verify_sat(const VerifyOptions& o) {
-  if (o.all || o.name.empty()) throw InputError("--method sat proves one construction NAME", "--method sat");
+  if (o.all) throw InputError("--method sat proves one construction NAME", "--method sat");
+  if (o.name.empty()) throw_missing_name("--method sat proves one construction NAME", "--method sat", o.json_path);
   const SatOptions s = sat_options(o);
   check_outputs({{"--json", o.json_path}});
   if (!s.proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});

@@ -1,11 +1,13 @@
 // `verify NAME --method algebra` (issue 37; contract.md "verify --method algebra").
 #include <iostream>
+#include <sstream>
 
 #include "app/cli/commands.h"
 #include "app/engine/algebra.h"
 #include "app/engine/algebra_arch.h"
 #include "model/model_json.h"
 #include "app/report/algebra_report.h"
+#include "app/report/human_format.h"
 #include "util/error.h"
 
 namespace cz::cli {
@@ -58,11 +60,15 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   const nlohmann::json j = algebra_report_json(r);
   std::ostream& human = human_stream(o.json_path, o.capture);
   const auto& al = j["algebra"];
-  human << j["construction"].get<std::string>() << "  " << j["params"].dump() << "  " << r.verdict << "  on "
-        << j["instances"].get<std::string>() << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols"
-        << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", "
-        << al["terms"] << " terms, degree " << al["degree"] << ", " << al["seconds"] << " s)\n";
-  human << "  domain: " << j["domain_description"].get<std::string>() << "\n";
+  // Human lines (issue 39): the parameters the construction uses instead of the params JSON.
+  const std::string name = j["construction"].get<std::string>();
+  std::ostringstream head;
+  head << name << "  " << params_text(name, j["params"], false) << "  " << r.verdict << "  on " << shorten_numbers(j["instances"].get<std::string>())
+       << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols"
+       << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", " << al["terms"] << " terms, degree "
+       << al["degree"] << ", " << al["seconds"] << " s)";
+  print_wrapped(human, "", head.str(), 4);
+  print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
   if (al.contains("steps"))
     for (const auto& s : al["steps"])
       human << "  step " << s["step"].get<std::string>() << ": " << s["identity"].get<std::string>() << "  "

@@ -52,6 +52,10 @@ void check_outputs(const std::vector<std::pair<std::string, std::string>>& outpu
                    const std::vector<std::pair<std::string, std::string>>& inputs = {});
 // True when PATH sends its output to standard output ("-" or /dev/stdout): human text goes to stderr then.
 bool to_stdout(const std::string& path);
+// NAME is missing: when --json took a value, the user most likely meant it as NAME (`verify --json
+// mqar/dyadic`: --json takes an optional PATH, so it took the name). Throws InputError(WHAT and
+// "--json took 'X' as its file name ...", "--json X") then, else InputError(WHAT, WHERE) (issue 39).
+[[noreturn]] void throw_missing_name(const std::string& what, const std::string& where, const std::string& json_path);
 // The JSON text emit_json writes.
 std::string json_text(const nlohmann::json& j);
 
@@ -70,6 +74,7 @@ struct VerifyOptions : Common {
   unsigned threads = 0;
   unsigned long long block_size = 0;  // 0: the check's preference
   bool scalar = false;                // the per-instance reference path instead of blocks
+  bool wide = false;                  // --wide: the table's every parameter, exact count and claim (report_json.h)
   std::string device = "cpu";
   std::vector<std::string> from_npy;  // INPUTS.npy LABELS.npy: check an MQAR construction on a zoology batch
   std::string shard;                  // I/K: check part I of K (issue 13; `merge` joins the parts)
@@ -134,6 +139,7 @@ struct MergeOptions {
   std::vector<std::string> parts;
   std::string json_path;
   Capture capture;
+  bool wide = false;
 };
 int cmd_merge(const MergeOptions& o);
 

@@ -11,6 +11,7 @@
 #include "app/cli/commands.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/text.h"
 
 namespace cz::cli {
 
@@ -55,6 +56,13 @@ void check_outputs(const std::vector<std::pair<std::string, std::string>>& outpu
 }
 
 bool to_stdout(const std::string& path) { return path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1"; }
+
+void throw_missing_name(const std::string& what, const std::string& where, const std::string& json_path) {
+  if (json_path.empty() || to_stdout(json_path)) throw InputError(what, where);
+  const std::string v = quoted_value(json_path);
+  throw InputError(what + ": --json took '" + v + "' as its file name (--json takes an optional PATH); put NAME before --json, or write --json - NAME",
+                   "--json " + v);
+}
 
 std::string json_text(const nlohmann::json& j) { return j.dump(2) + "\n"; }
 

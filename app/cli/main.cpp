@@ -110,6 +110,7 @@ int run_main(int argc, char** argv) {
               "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", kThreadsArg.min, kThreadsArg.max);
   uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
               "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
+  verify->add_flag("--wide", ver.wide, "human output: every parameter, exact counts and each paper claim on the row (default: rows fit 120 columns)");
   verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
   verify->add_option("--device", ver.device,
                      "cpu | cuda | auto | twin (default cpu). auto: the GPU when there is one and the construction "
@@ -138,6 +139,7 @@ int run_main(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "join shard reports (verify --shard I/K --json) into the single-run report");
   merge->add_option("parts", mg.parts, "the K part reports, in any order")->required();
   add_json(merge, mg.json_path, deferred, "write the merged report as JSON");
+  merge->add_flag("--wide", mg.wide, "human output: every parameter, exact counts and each paper claim on the row");
   nonempty_path(verify->add_option("--model", ver.model_file, "check YOUR model-json file against --task (instead of NAME); without --task, a file with architecture layers (hyena, h3, retnet, rwkv) is checked as --task arch"),
                 ver.model_file, deferred, "--model");
   nonempty_path(verify->add_option("--circuit", ver.circuit_file,

@@ -47,8 +47,8 @@ namespace {
 int finish(const VerifyOptions& o, const Report& r, const std::string& task, const nlohmann::json& artifact) {
   if (Cluster::rank() != 0) return r.exit_code();  // under mpirun rank 0 prints and writes
   std::ostream& human = human_stream(o.json_path, o.capture);
-  print_table(human, {r});
-  for (const auto& n : r.notes) human << "  note: " << n << "\n";
+  print_table(human, {r}, o.wide);
+  print_notes(human, r, o.wide, false);
   if (r.exit_code()) print_counterexample(error_stream(o.capture), r);
   if (json_wanted(o.json_path, o.capture)) {
     nlohmann::json j = to_json(r);

@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "app/report/human_format.h"
+
 namespace cz {
 using json = nlohmann::json;
 
@@ -61,23 +63,14 @@ json to_json(const Report& r) {
 }
 
 namespace {
-std::string params_str(const json& p) {
-  std::string s;
-  for (auto it = p.begin(); it != p.end(); ++it) {
-    if (!s.empty()) s += " ";
-    s += it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-  }
-  return s;
-}
-
-std::string achieved_str(const Report& r) {
+std::string achieved_str(const Report& r, bool wide) {
   if (!r.model) {
     // Circuit-only artifacts: size, depth and width of the circuit (contract "circuit stats").
     const json& c = r.circuit;
     if (!c.is_object() || !c.contains("size")) return "-";
     std::ostringstream os;
-    os << "circuit size " << c["size"] << " depth " << c.value("depth", json(nullptr)) << " width "
-       << c.value("width", json(nullptr));
+    os << (wide ? "circuit size " : "size ") << c["size"] << " depth " << c.value("depth", json(nullptr));
+    if (wide) os << " width " << c.value("width", json(nullptr));
     return os.str();
   }
   const json& m = *r.model;
@@ -87,31 +80,109 @@ std::string achieved_str(const Report& r) {
   return os.str();
 }
 
+// The paper's claims shown beside what we achieved; our own (binding) claims only when they fail.
+bool shown_claim(const Claim& c) { return !c.binding || (c.holds && !*c.holds); }
+
+std::string claim_str(const Report& r, const Claim& c) {
+  std::string s = c.quantity + " " + c.claimed + "→" + (c.achieved.is_null() ? "?" : c.achieved.dump());
+  if (c.holds) s += !*c.holds ? (c.binding ? " ✗FAILED" : " ✗missed") : (r.failed > 0 ? " (unverified)" : " ✓");
+  return s;
+}
+
 std::string claims_str(const Report& r) {
-  // The paper's claims beside what we achieved; our own (binding) claims only when they fail.
   std::string s;
   for (const auto& c : r.claims) {
-    if (c.binding && (!c.holds || *c.holds)) continue;
+    if (!shown_claim(c)) continue;
     if (!s.empty()) s += "; ";
-    s += c.quantity + " " + c.claimed + "→" + (c.achieved.is_null() ? "?" : c.achieved.dump());
-    if (c.holds) s += !*c.holds ? (c.binding ? " ✗FAILED" : " ✗missed") : (r.failed > 0 ? " (unverified)" : " ✓");
+    s += claim_str(r, c);
   }
   return s.empty() ? "-" : s;
 }
+
+// The claims column of the compact table: how many hold, are missed, failed, or are shapes
+// (O(·), Θ(·): compared, no verdict).
+std::string claims_summary(const Report& r) {
+  std::size_t hold = 0, missed = 0, failed = 0, unverified = 0, shapes = 0;
+  for (const auto& c : r.claims) {
+    if (!shown_claim(c)) continue;
+    if (!c.holds) ++shapes;
+    else if (!*c.holds) ++(c.binding ? failed : missed);
+    else if (r.failed > 0) ++unverified;
+    else ++hold;
+  }
+  std::string s;
+  auto add = [&s](std::size_t n, const std::string& what) {
+    if (n) s += (s.empty() ? "" : " ") + std::to_string(n) + what;
+  };
+  add(hold, "✓");
+  add(missed, " missed");
+  add(failed, " FAILED");
+  add(unverified, " unverified");
+  add(shapes, " shape" + std::string(shapes == 1 ? "" : "s"));
+  return s.empty() ? "-" : s;
+}
+
+std::string domain_str(const std::string& d, bool wide) { return !wide && d == "exhaustive+sampled" ? "exh+sampled" : d; }
+
+// Pads every column but the last; in the compact table cuts cells (params first, then the claims
+// and achieved columns) until a row fits kHumanColumns.
+void print_rows(std::ostream& os, std::vector<std::vector<std::string>> rows, bool fit) {
+  const std::size_t cols = rows[0].size();
+  std::vector<std::size_t> w(cols, 0);
+  for (const auto& row : rows)
+    for (std::size_t k = 0; k < cols; ++k) w[k] = std::max(w[k], display_width(row[k]));
+  if (fit) {
+    auto total = [&] {
+      std::size_t t = 0;
+      for (std::size_t k = 0; k < cols; ++k) t += w[k] + (k + 1 < cols ? 2 : 0);
+      return t;
+    };
+    for (std::size_t k : {std::size_t{1}, cols - 1, cols - 2}) {
+      const std::size_t floor = display_width(rows[0][k]);
+      while (total() > kHumanColumns && w[k] > floor) --w[k];
+    }
+    for (auto& row : rows)
+      for (std::size_t k = 0; k < cols; ++k) row[k] = cut_to(row[k], w[k]);
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t k = 0; k + 1 < cols; ++k) line += pad_to(row[k], w[k] + 2);
+    os << line << row.back() << "\n";
+  }
+}
 }  // namespace
 
-void print_table(std::ostream& os, const std::vector<Report>& reports) {
+void print_table(std::ostream& os, const std::vector<Report>& reports, bool wide) {
+  if (wide) {
+    std::vector<std::vector<std::string>> rows = {
+        {"construction", "params", "domain", "checked", "verdict", "achieved (N,L,d,N',d') nz/dense", "paper claims (claimed→ours)"}};
+    for (const auto& r : reports)
+      rows.push_back({r.construction, params_text(r.construction, r.params, false), r.domain, std::to_string(r.instances),
+                      r.exit_code() == 0 ? "verified" : "FAILED", achieved_str(r, true), claims_str(r)});
+    print_rows(os, rows, false);
+    return;
+  }
   std::vector<std::vector<std::string>> rows = {
-      {"construction", "params", "domain", "checked", "verdict", "achieved (N,L,d,N',d') nz/dense", "paper claims (claimed→ours)"}};
+      {"construction", "params", "domain", "checked", "verdict", "achieved", "paper claims"}};
   for (const auto& r : reports)
-    rows.push_back({r.construction, params_str(r.params), r.domain, std::to_string(r.instances),
-                    r.exit_code() == 0 ? "verified" : "FAILED", achieved_str(r), claims_str(r)});
-  std::vector<std::size_t> w(rows[0].size(), 0);
-  for (const auto& row : rows)
-    for (std::size_t k = 0; k < row.size(); ++k) w[k] = std::max(w[k], row[k].size());
-  for (const auto& row : rows) {
-    for (std::size_t k = 0; k + 1 < row.size(); ++k) os << std::left << std::setw(static_cast<int>(w[k] + 2)) << row[k];
-    os << row.back() << "\n";
+    rows.push_back({r.construction, params_text(r.construction, r.params, true), domain_str(r.domain, false),
+                    short_count(r.instances), r.exit_code() == 0 ? "verified" : "FAILED", achieved_str(r, false),
+                    claims_summary(r)});
+  print_rows(os, rows, true);
+  if (reports.size() == 1) {  // one construction: its claims in full, one per line
+    for (const auto& c : reports[0].claims)
+      if (shown_claim(c)) print_wrapped(os, "  claim: ", claim_str(reports[0], c) + " (" + c.source + ")", 4);
+  } else {
+    print_wrapped(os, "", "achieved: a model's (N, L, d, N', d') and nonzero/dense parameters, or a circuit's size and depth. "
+                         "--wide: every parameter, exact counts and each paper claim; --json: the whole report.", 0);
+  }
+}
+
+void print_notes(std::ostream& os, const Report& r, bool wide, bool named) {
+  const std::string prefix = named ? "  note (" + r.construction + "): " : "  note: ";
+  for (const auto& n : r.notes) {
+    if (wide) os << prefix << n << "\n";
+    else print_wrapped(os, prefix, n, 4);
   }
 }
 

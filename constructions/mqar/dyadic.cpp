@@ -37,7 +37,7 @@ std::vector<ParamSpec> dyadic_params() {
       with_aliases(int_param("n", 4, 1, 4096, "number of triples (a power of two; N = 3n)"), {"num_kv_pairs"}),
       with_aliases(int_param("c", 4, 2, 1 << 20, "vocabulary size (c >= n: keys are distinct)"), {"vocab_size"}),
       choice_param("encoding", "binary", {"binary", "onehot", "phot"}, "token encoding (spec §6.2)"),
-      int_param("p", 2, 1, 16, "phot: number of digits (c = base^p)"),
+      only_when(int_param("p", 2, 1, 16, "phot: number of digits (c = base^p)"), "encoding=phot"),
       choice_param("variant", "fixed", {"fixed", "paper", "merge"},
                    "block search: pbs with eq (17) fixed (E1) or as published, or the merge of spec §7.5"),
       choice_param("prefix", "msb", {"msb", "lsb"}, "dyadic prefixes of bin(i) read MSB-first (correct) or LSB-first (E6)"),

@@ -1,8 +1,8 @@
 // Verifies one registered construction through the installed library and prints the verdict.
 #include <iostream>
 
-#include "app/report/report_json.h"
-#include "app/engine/engine.h"
+#include <circuitzoo/app/engine/engine.h>
+#include <circuitzoo/app/report/report_json.h>
 
 int main(int argc, char** argv) {
   const std::string name = argc > 1 ? argv[1] : "primitive/shift_down";

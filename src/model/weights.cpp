@@ -148,61 +148,98 @@ std::string to_safetensors(const ModelTensors& t) {
 // straight from the file at its offset, and int64 weights of small integers are what the models
 // hold, so the file stays small enough either way (safetensors, the other weight format, never
 // compresses). zlib gives the CRC-32 the zip entries need.
-std::string to_npz(const ModelTensors& t) {
-  std::vector<std::pair<std::string, std::string>> files;
-  for (const auto& x : t.tensors) files.emplace_back(x.name + ".npy", npy_bytes_i64(x.shape, x.data));
-  files.emplace_back("__metadata__.npy", npy_bytes_u8(metadata_json(t)));
-  if (files.size() > 0xFFFF) throw InputError("too many tensors for a .npz (zip64 is not written); export safetensors instead", "--format npz");
+std::string zip_stored(const std::vector<std::pair<std::string, std::string>>& files, std::uint64_t zip64_from) {
+  constexpr std::uint64_t k32 = 0xFFFFFFFFull, k16 = 0xFFFFull;
+  const bool force = zip64_from < k32;  // tests: zip64 records on a small archive
   std::string out, central;
-  constexpr std::uint64_t kMax = 0xFFFFFFFFull;
+  bool any64 = false;
   for (const auto& file : files) {
     // Named references, not structured bindings: lambdas may not capture bindings before C++20's
     // P1091 (clang 14 refuses it; the fuzz build uses clang).
     const auto& name = file.first;
     const auto& data = file.second;
-    if (out.size() > kMax || data.size() > kMax)
-      throw InputError("the .npz would exceed 4 GiB (zip64 is not written); export safetensors instead", "--format npz");
     const std::uint32_t crc = crc32(data);
-    const std::uint64_t offset = out.size();
+    const std::uint64_t offset = out.size(), size = data.size();
+    // zip64 (APPNOTE 4.5.3): the 32-bit fields hold 0xFFFFFFFF and an extra field (id 1) the sizes
+    // (and, in the central directory, the offset) in 64 bits.
+    const bool z64 = size >= std::min(zip64_from, k32) || offset >= std::min(zip64_from, k32);
+    any64 |= z64;
     auto common = [&](std::string& s) {
-      put_le(s, 20, 2);          // version needed to extract (2.0)
-      put_le(s, 0, 2);           // flags
-      put_le(s, 0, 2);           // method: stored
-      put_le(s, 0, 2);           // mod time 00:00
-      put_le(s, 0x21, 2);        // mod date 1980-01-01 (fixed: byte-identical output)
+      put_le(s, z64 ? 45 : 20, 2);  // version needed to extract (4.5: zip64; 2.0)
+      put_le(s, 0, 2);              // flags
+      put_le(s, 0, 2);              // method: stored
+      put_le(s, 0, 2);              // mod time 00:00
+      put_le(s, 0x21, 2);           // mod date 1980-01-01 (fixed: byte-identical output)
       put_le(s, crc, 4);
-      put_le(s, data.size(), 4);  // compressed size
-      put_le(s, data.size(), 4);  // uncompressed size
+      put_le(s, z64 ? k32 : size, 4);  // compressed size
+      put_le(s, z64 ? k32 : size, 4);  // uncompressed size
       put_le(s, name.size(), 2);
-      put_le(s, 0, 2);           // extra field length
     };
     put_le(out, 0x04034b50, 4);
     common(out);
+    put_le(out, z64 ? 20 : 0, 2);  // extra field length
     out += name;
+    if (z64) {
+      put_le(out, 0x0001, 2);
+      put_le(out, 16, 2);
+      put_le(out, size, 8);  // uncompressed, then compressed
+      put_le(out, size, 8);
+    }
     out += data;
     put_le(central, 0x02014b50, 4);
-    put_le(central, 20, 2);  // version made by
+    put_le(central, z64 ? 45 : 20, 2);  // version made by
     common(central);
-    put_le(central, 0, 2);   // comment length
-    put_le(central, 0, 2);   // disk number
-    put_le(central, 0, 2);   // internal attributes
-    put_le(central, 0, 4);   // external attributes
-    put_le(central, offset, 4);
+    put_le(central, z64 ? 28 : 0, 2);  // extra field length
+    put_le(central, 0, 2);             // comment length
+    put_le(central, 0, 2);             // disk number
+    put_le(central, 0, 2);             // internal attributes
+    put_le(central, 0, 4);             // external attributes
+    put_le(central, z64 ? k32 : offset, 4);
     central += name;
+    if (z64) {
+      put_le(central, 0x0001, 2);
+      put_le(central, 24, 2);
+      put_le(central, size, 8);    // uncompressed
+      put_le(central, size, 8);    // compressed
+      put_le(central, offset, 8);  // local header offset
+    }
   }
-  if (out.size() + central.size() > kMax)
-    throw InputError("the .npz would exceed 4 GiB (zip64 is not written); export safetensors instead", "--format npz");
-  const std::uint64_t cd_offset = out.size();
+  const std::uint64_t cd_offset = out.size(), cd_size = central.size(), n = files.size();
   out += central;
+  const bool end64 = any64 || force || n >= k16 || cd_offset >= k32 || cd_size >= k32;
+  if (end64) {
+    const std::uint64_t record = out.size();
+    put_le(out, 0x06064b50, 4);  // zip64 end of central directory record
+    put_le(out, 44, 8);          // its size after this field
+    put_le(out, 45, 2);          // version made by
+    put_le(out, 45, 2);          // version needed
+    put_le(out, 0, 4);           // this disk
+    put_le(out, 0, 4);           // disk of the central directory
+    put_le(out, n, 8);
+    put_le(out, n, 8);
+    put_le(out, cd_size, 8);
+    put_le(out, cd_offset, 8);
+    put_le(out, 0x07064b50, 4);  // zip64 end of central directory locator
+    put_le(out, 0, 4);
+    put_le(out, record, 8);
+    put_le(out, 1, 4);           // disks
+  }
   put_le(out, 0x06054b50, 4);
   put_le(out, 0, 2);
   put_le(out, 0, 2);
-  put_le(out, files.size(), 2);
-  put_le(out, files.size(), 2);
-  put_le(out, central.size(), 4);
-  put_le(out, cd_offset, 4);
+  put_le(out, end64 ? k16 : n, 2);
+  put_le(out, end64 ? k16 : n, 2);
+  put_le(out, end64 ? k32 : cd_size, 4);
+  put_le(out, end64 ? k32 : cd_offset, 4);
   put_le(out, 0, 2);
   return out;
+}
+
+std::string to_npz(const ModelTensors& t) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& x : t.tensors) files.emplace_back(x.name + ".npy", npy_bytes_i64(x.shape, x.data));
+  files.emplace_back("__metadata__.npy", npy_bytes_u8(metadata_json(t)));
+  return zip_stored(files);
 }
 
 }  // namespace cz

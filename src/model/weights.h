@@ -60,8 +60,14 @@ ModelTensors model_tensors(const Model& m, const std::string& where = "model");
 // with spaces to a multiple of 8), then the raw little-endian arrays in order.
 std::string to_safetensors(const ModelTensors& t);
 // The bytes of a .npz file: a zip (stored, no compression) of one version-1.0 .npy per tensor
-// (NAME.npy) plus __metadata__.npy (uint8 JSON). Refused (InputError) above 4 GiB (no zip64).
+// (NAME.npy) plus __metadata__.npy (uint8 JSON); past 4 GiB or 65535 entries with zip64 records.
 std::string to_npz(const ModelTensors& t);
+// A zip of FILES (name, bytes), stored, byte-identical for the same input. An entry whose size or
+// offset reaches zip64_from (at most 2^32 - 1), and then the archive's end, get zip64 records
+// (APPNOTE 4.5.3), as does an archive of 65535 entries or more; a smaller zip64_from forces them
+// (tests read such a file back with Python's zipfile and numpy).
+std::string zip_stored(const std::vector<std::pair<std::string, std::string>>& files,
+                       std::uint64_t zip64_from = 0xFFFFFFFFull);
 
 // Helpers, exposed for tests: a version-1.0 .npy file of '<i8' or '|u1' data; CRC-32 (zip; zlib's crc32).
 std::string npy_bytes_i64(const std::vector<std::size_t>& shape, const std::vector<std::int64_t>& data);

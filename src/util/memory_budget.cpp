@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "util/bytes_text.h"
 #include "util/error.h"
 
 namespace cz {
@@ -55,20 +56,30 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& wher
   return v * mult;
 }
 
-std::string format_bytes(std::uint64_t bytes) {
+std::string format_bytes(std::uint64_t bytes) { return format_bytes_digits(bytes, 1); }
+
+std::string format_bytes_digits(std::uint64_t bytes, int decimals) {
   char buf[64];
   if (bytes == UINT64_MAX) return "more than 16 EB";
-  if (bytes >= (1ULL << 30)) std::snprintf(buf, sizeof buf, "%.1f GB", static_cast<double>(bytes) / (1ULL << 30));
-  else if (bytes >= (1ULL << 20)) std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / (1ULL << 20));
+  if (bytes >= (1ULL << 30)) std::snprintf(buf, sizeof buf, "%.*f GB", decimals, static_cast<double>(bytes) / (1ULL << 30));
+  else if (bytes >= (1ULL << 20)) std::snprintf(buf, sizeof buf, "%.*f MB", decimals, static_cast<double>(bytes) / (1ULL << 20));
   else std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
   return buf;
+}
+
+std::pair<std::string, std::string> format_bytes_apart(std::uint64_t a, std::uint64_t b) {
+  for (int decimals = 1; decimals <= 3; ++decimals) {
+    std::pair<std::string, std::string> p{format_bytes_digits(a, decimals), format_bytes_digits(b, decimals)};
+    if (p.first != p.second || a == b) return p;
+  }
+  return {std::to_string(a) + " bytes", std::to_string(b) + " bytes"};
 }
 
 void require_memory(std::uint64_t bytes, const std::string& what, const std::string& where) {
   const std::uint64_t b = memory_budget();
   if (bytes <= b) return;
-  throw InputError(what + " needs about " + format_bytes(bytes) + ", above the memory budget of " + format_bytes(b) +
-                       " (--max-memory)",
+  const auto [need, budget] = format_bytes_apart(bytes, b);
+  throw InputError(what + " needs about " + need + ", above the memory budget of " + budget + " (--max-memory)",
                    where);
 }
 

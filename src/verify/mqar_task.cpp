@@ -14,11 +14,11 @@ namespace cz::mqar {
 std::vector<ParamSpec> task_params() {
   return {
       choice_param("layout", "triples", {"triples", "zoology"}, "triples (k,v,q)^n (theory) or zoology's (pairs, then queries)"),
-      int_param("n", 3, 1, 4096, "triples: number of triples (N = 3n)"),
+      only_when(int_param("n", 3, 1, 4096, "triples: number of triples (N = 3n)"), "layout=triples"),
       with_aliases(int_param("c", 0, 0, 1 << 20, "vocabulary size = one-hot width d (0: triples c = n, zoology c = N + 2)"), {"vocab_size"}),
-      with_aliases(int_param("N", 64, 4, 1 << 16, "zoology: sequence length (even)"), {"input_seq_len"}),
-      with_aliases(int_param("kv", 8, 1, 1 << 15, "zoology: number of key-value pairs K"), {"num_kv_pairs"}),
-      choice_param("power_a", "0.01", {"0.01", "0.1", "0.5", "1"}, "zoology: power-law exponent of the query gaps"),
+      only_when(with_aliases(int_param("N", 64, 4, 1 << 16, "zoology: sequence length (even)"), {"input_seq_len"}), "layout=zoology"),
+      only_when(with_aliases(int_param("kv", 8, 1, 1 << 15, "zoology: number of key-value pairs K"), {"num_kv_pairs"}), "layout=zoology"),
+      only_when(choice_param("power_a", "0.01", {"0.01", "0.1", "0.5", "1"}, "zoology: power-law exponent of the query gaps"), "layout=zoology"),
       int_param("instance", -1, -1, std::int64_t{1} << 40,
                 "instance the reported/exported model is built for (-1: worst case; k: triples index k, zoology seed k)"),
   };

@@ -37,6 +37,20 @@ ParamSpec with_aliases(ParamSpec p, std::vector<std::string> aliases) {
   return p;
 }
 
+ParamSpec only_when(ParamSpec p, std::string when) {
+  p.when = std::move(when);
+  return p;
+}
+
+bool param_applies(const ParamSpec& p, const std::map<std::string, std::string>& values) {
+  if (p.when.empty()) return true;
+  const auto eq = p.when.find('=');
+  const auto it = values.find(p.when.substr(0, eq));
+  if (eq == std::string::npos || it == values.end()) return true;
+  const std::string alts = "|" + p.when.substr(eq + 1) + "|";
+  return alts.find("|" + it->second + "|") != std::string::npos;
+}
+
 std::string canonical_param(const std::vector<ParamSpec>& schema, const std::string& name) {
   for (const auto& s : schema)
     if (std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end()) return s.name;

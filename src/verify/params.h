@@ -18,12 +18,19 @@ struct ParamSpec {
   std::vector<std::string> choices;       // Choice values
   std::string help;
   std::vector<std::string> aliases;       // other names accepted for it (zoology's: vocab_size, ...)
+  // "KEY=V1|V2": the parameter means something only when parameter KEY has one of these values
+  // (e.g. zoology's N only in layout=zoology); human output leaves it out otherwise. "" always.
+  std::string when;
 };
 
 ParamSpec int_param(std::string name, std::int64_t def, std::int64_t min, std::int64_t max, std::string help);
 ParamSpec choice_param(std::string name, std::string def, std::vector<std::string> choices, std::string help);
 // The same spec, also accepted under `aliases` (zoology's names, issue 26 item 9).
 ParamSpec with_aliases(ParamSpec p, std::vector<std::string> aliases);
+// The same spec, meaningful only when `when` ("KEY=V1|V2") holds (ParamSpec::when).
+ParamSpec only_when(ParamSpec p, std::string when);
+// Whether `p` means something for these parameter values (KEY -> VALUE as text): its `when` holds.
+bool param_applies(const ParamSpec& p, const std::map<std::string, std::string>& values);
 // Our name for `name` in `schema`: the spec whose alias it is, else `name` itself.
 std::string canonical_param(const std::vector<ParamSpec>& schema, const std::string& name);
 

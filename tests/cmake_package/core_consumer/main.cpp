@@ -1,7 +1,7 @@
 // Exact arithmetic from the installed core alone: 1/3 + 1/6 = 1/2.
 #include <iostream>
 
-#include "exact/rational.h"
+#include <circuitzoo/exact/rational.h>
 
 int main() {
   const cz::Rat x = cz::Rat(1) / cz::Rat(3) + cz::Rat(1) / cz::Rat(6);
