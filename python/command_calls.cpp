@@ -88,6 +88,7 @@ std::string verify(const Opts& p) {
   o.method = p.choice("method", "enumerate", {"enumerate", "sat", "algebra"});
   if (p.has("timeout")) o.sat_timeout = cli::parse_real_arg(p.str("timeout"), cli::kTimeoutArg, ArgNames::Python);
   o.sat_confirm = p.flag("confirm");
+  o.sat_certify = p.flag("certify");
   o.sat_proof = p.str("proof");
   o.sat_split = p.choice("split", "family", {"family", "cell", "whole"});
   o.sat_lemmas = p.flag("lemmas");
@@ -101,6 +102,7 @@ std::string verify(const Opts& p) {
   o.sat_flags_given = p.list("sat_flags");
   o.algebra_budget = p.uint("budget", kAlgebraBudgetArg, o.algebra_budget);
   o.algebra_route = p.choice("route", "auto", {"auto", "expansion", "compositional"});
+  o.algebra_symbols = p.choice("symbols", "inputs", {"inputs", "weights"});
   const bool own_file = !o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty();
   if (o.method == "enumerate" && !own_file && o.from_npy.empty())  // Python's names in these messages (arg_checks.h)
     cli::check_verify_domain(o.exhaustive, o.samples >= 0, o.device, ArgNames::Python);
@@ -214,6 +216,17 @@ std::string device(const Opts&) {
   return out.dump();
 }
 
+std::string check_proof(const Opts& p) {
+  cli::CheckProofOptions o;
+  o.dir = p.str("dir");
+  o.threads = static_cast<unsigned>(p.uint("threads", cli::kThreadsArg, 0));
+  json out;
+  o.capture.json = &out;
+  const int rc = cli::cmd_check_proof(o);
+  (void)rc;  // the verdict is in the JSON ("certified" / "rejected"), as the CLI's exit 0 / 1
+  return out.dump();
+}
+
 }  // namespace
 
 std::string run_command(const std::string& command, const std::string& options_json) {
@@ -228,6 +241,7 @@ std::string run_command(const std::string& command, const std::string& options_j
   if (command == "merge") return merge(p);
   if (command == "tasks") return tasks(p);
   if (command == "device") return device(p);
+  if (command == "check-proof") return check_proof(p);
   throw InputError("no such command", command);
 }
 

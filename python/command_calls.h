@@ -8,10 +8,8 @@
 
 namespace cz::py_module {
 
-// command: verify, stats, prove, claims, export, circuit, merge, tasks, device. Returns the JSON text
-// (export: null). Throws what the command throws (InputError: ValueError in Python).
-// check-proof (on another branch when this was written): add its case here, with a Capture in its
-// options, and a check_proof() in python/circuitzoo/commands.py, once it is merged.
+// command: verify, stats, prove, claims, export, circuit, merge, tasks, device, check-proof. Returns
+// the JSON text (export: null). Throws what the command throws (InputError: ValueError in Python).
 std::string run_command(const std::string& command, const std::string& options_json);
 
 }  // namespace cz::py_module

@@ -15,7 +15,7 @@ namespace cz::cli {
 int cmd_check_proof(const CheckProofOptions& o) {
   check_outputs({{"--json", o.json_path}});
   CheckProofResult r = check_proof_dir(o.dir, resolve_threads(o.threads));
-  std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+  std::ostream& human = human_stream(o.json_path, o.capture);
   for (const auto& m : r.report["miters"])
     human << (m["verdict"] == "certified" ? "certified  " : "REJECTED   ") << m["what"].get<std::string>() << " ("
           << m["answer"].get<std::string>() << ", " << m["cnf"].get<std::string>() << ")"
@@ -27,7 +27,7 @@ int cmd_check_proof(const CheckProofOptions& o) {
   j["tool"] = "circuitzoo";
   j["version"] = kVersion;
   if (!timing_enabled()) j.erase("seconds");
-  if (!o.json_path.empty()) emit_json(j, o.json_path);
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
 

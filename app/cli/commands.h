@@ -201,6 +201,7 @@ int cmd_prove(const ProveOptions& o);
 struct CheckProofOptions {
   std::string dir, json_path;
   unsigned threads = 0;
+  Capture capture;
 };
 int cmd_check_proof(const CheckProofOptions& o);
 

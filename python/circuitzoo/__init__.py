@@ -365,8 +365,8 @@ def mqar_data(vocab=None, seq_len=None, kv=None, examples=None, seed=0, power_a=
 
 
 # The commands (verify, stats, prove, claims, export, circuit, merge, tasks): circuitzoo/commands.py.
-from .commands import (Circuit, circuit, claims, claims_report, device, export, merge, prove, read_circuit,  # noqa: E402
+from .commands import (Circuit, check_proof, circuit, claims, claims_report, device, export, merge, prove, read_circuit,  # noqa: E402
                        stats, tasks, verify)
 
 __all__ = ["constructions", "parameters", "list", "verify", "stats", "build", "evaluate", "eval", "sweep", "sweep_report",
-           "mqar_data", "prove", "claims", "claims_report", "export", "circuit", "read_circuit", "Circuit", "merge", "tasks", "device"]
+           "mqar_data", "prove", "claims", "claims_report", "export", "circuit", "read_circuit", "Circuit", "merge", "tasks", "device", "check_proof"]

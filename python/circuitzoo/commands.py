@@ -8,9 +8,9 @@ import tempfile as _tempfile
 
 from . import _core, _model_to_json, _params, _plain_json, _uint, _with_progress
 
-_SAT_OPTIONS = {"timeout": 300, "confirm": False, "proof": None, "split": "family", "lemmas": False, "cubes": False,
+_SAT_OPTIONS = {"timeout": 300, "confirm": False, "certify": False, "proof": None, "split": "family", "lemmas": False, "cubes": False,
                 "order": "index", "cnf": None, "strategy": "auto", "zero_one": "auto"}
-_ALGEBRA_OPTIONS = {"budget": 4 << 30, "route": "auto"}
+_ALGEBRA_OPTIONS = {"budget": 4 << 30, "route": "auto", "symbols": "inputs"}
 
 
 def _run(command, options, progress=None):
@@ -269,3 +269,10 @@ def tasks(name=None):
 def device():
     """`circuitzoo device --json`: whether this build has CUDA kernels, the device, and the device paths."""
     return _run("device", {})
+
+
+def check_proof(directory, threads=0):
+    """`circuitzoo check-proof DIR --json`: a `verify(..., method="sat", proof=DIR)` certificate directory
+    re-checked offline (each miter re-encoded, hashes and DRAT proofs checked): the report as a dict,
+    its "verdict" "certified" or "rejected"."""
+    return _run("check-proof", {"dir": _path(directory, "directory"), "threads": _uint(threads, "threads")})

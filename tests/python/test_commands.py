@@ -101,6 +101,26 @@ def test_verify_circuit_file_method_sat(cli, tmp_path):
         cz.verify("circuit/compare", timeout=5)
 
 
+@pytest.mark.skipif(shutil.which("cadical") is None, reason="cadical is not installed")
+def test_certify_and_check_proof(cli, tmp_path):
+    # issue 38 from Python: --certify, --proof DIR and check-proof give the CLI's reports.
+    d = str(tmp_path / "cert")
+    got = cz.verify("circuit/compare", {"d": 3}, method="sat", certify=True, proof=d)
+    assert got["verdict"] == "proved" and got["sat"]["certified"] >= 1
+    checked = cz.check_proof(d)
+    assert checked["verdict"] == "certified"
+    same(checked, cli_json(cli, "check-proof", d))
+    with pytest.raises(ValueError):
+        cz.check_proof(str(tmp_path / "nothing-here"))
+
+
+def test_algebra_weights_as_symbols(cli):
+    want = cli_json(cli, "verify", "sim/rwkv", "-p", "N=3", "--method", "algebra", "--algebra-symbols", "weights")
+    got = cz.verify("sim/rwkv", {"N": 3}, method="algebra", symbols="weights")
+    assert got["verdict"] == "proved"
+    same(got, want)
+
+
 def test_stats(cli, tmp_path):
     same(cz.stats("mqar/dyadic", {"n": 4, "c": 8}), cli_json(cli, "stats", "mqar/dyadic", "-p", "n=4", "-p", "c=8"))
     path = tmp_path / "m.json"
