@@ -125,7 +125,10 @@ int cmd_verify_byo(const VerifyOptions& o) {
     const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
     auto c = read_user_circuit(o, fmt);
     art = circuit_artifact(c, o.circuit_file, fmt);
-    if (o.method == "sat") return finish_sat(o, run_task_sat(task, parse_params(o.params), art, c, sat_options(o)));
+    if (o.method == "sat") {
+      const SatOptions s = sat_options(o);
+      return finish_sat(o, with_schedule(run_task_sat(task, parse_params(o.params), art, c, s), s));
+    }
   }
   if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");
   const Report r = run_task_check(task, parse_params(o.params), art, dom);
