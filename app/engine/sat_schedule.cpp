@@ -157,9 +157,12 @@ class Board {
     auto close = [&] {
       js.closed = true;
       res.cubes = js.cubes;
-      ++epoch;
-      if (res.r.answer != sat::Answer::Unsat || (o_.second && res.r2.answer != sat::Answer::Unsat))
+      // Only a failure can leave tasks to cancel (its other cubes, the jobs after it): then the
+      // ranks are told; an UNSAT job has none left running.
+      if (res.r.answer != sat::Answer::Unsat || (o_.second && res.r2.answer != sat::Answer::Unsat)) {
+        ++epoch;
         if (o_.stop_after_failure) stop_above_ = std::min(stop_above_, tr.job);
+      }
       if (cube && o_.log) o_.log->split.push_back({{"miter", jobs_[tr.job].what}, {"cubes", js.cubes}});
     };
     if (tr.r.answer != sat::Answer::Unsat) {
