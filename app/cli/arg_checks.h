@@ -50,6 +50,7 @@ struct RealArg {
   const char* name(ArgNames n) const { return n == ArgNames::Cli ? cli : py; }
 };
 inline constexpr RealArg kTimeoutArg{"--timeout", "timeout", 0.001, 1e7};
+inline constexpr RealArg kCubeAfterArg{"--sat-cube-after", "sat_cube_after", 0, 1e7};  // 0: split first (issue 38)
 double parse_real_arg(const std::string& text, const RealArg& a, ArgNames names);
 
 // mqar-data's power-law exponent: a finite positive number written as TEXT.

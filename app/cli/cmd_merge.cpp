@@ -6,10 +6,28 @@
 #include "app/cli/commands.h"
 #include "app/engine/merge.h"
 #include "app/engine/part_report.h"
+#include "app/engine/read_back.h"
+#include "app/engine/sat_parts.h"
+#include "app/engine/sat_path.h"
+#include "verify/construction.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
 
 namespace cz::cli {
+
+namespace {
+// The one-process report replayed from the shards' results (nothing solved; SAT models are
+// decoded and confirmed by the engine as in any run).
+int merge_sat(const MergeOptions& o, const std::vector<std::pair<std::string, nlohmann::json>>& parts) {
+  SatMerge m = read_sat_parts(parts, kVersion);
+  VerifyOptions vo;
+  vo.json_path = o.json_path;
+  SatOutcome r = run_verify_sat(find_construction(m.construction), m.given, m.options);
+  r.schedule = sat_schedule_json(m.options);
+  r.schedule["shards"] = m.shards;
+  return finish_sat(vo, r);
+}
+}  // namespace
 
 int cmd_merge(const MergeOptions& o) {
   if (o.parts.empty()) throw InputError("give the shard reports to merge", "merge");
@@ -17,7 +35,20 @@ int cmd_merge(const MergeOptions& o) {
   for (const auto& p : o.parts) inputs.push_back({"merge", p});
   check_outputs({{"--json", o.json_path}}, inputs);
   std::vector<std::pair<std::string, nlohmann::json>> parts;
-  for (const auto& p : o.parts) parts.emplace_back(p, read_part_file(p));  // bounded and strict (part_report.h)
+  bool sat = false;  // --method sat parts (issue 38, app/engine/sat_parts.h): all or none
+  for (const auto& p : o.parts) {
+    const std::string text = read_back_file(p, kPartMaxBytes, "a shard report (write parts with verify --shard I/K --json)");
+    nlohmann::json j = read_sat_part_text(text, p);
+    if (is_sat_part(j)) {
+      if (!parts.empty() && !sat) throw InputError("a --method sat part among enumeration parts", p);
+      sat = true;
+      parts.emplace_back(p, std::move(j));
+      continue;
+    }
+    if (sat) throw InputError("an enumeration part among --method sat parts", p);
+    parts.emplace_back(p, read_part_json(text, p));  // bounded and strict (part_report.h)
+  }
+  if (sat) return merge_sat(o, parts);
   Report r = merge_shards(parts);
   std::ostream& human = human_stream(o.json_path, o.capture);
   print_table(human, {r}, o.wide);

@@ -15,6 +15,9 @@
 #include "app/engine/device_path.h"
 #include "app/engine/sat_certificates.h"
 #include "app/engine/sat_path.h"
+#include "app/engine/sat_parts.h"
+#include "app/engine/sat_schedule.h"
+#include "app/engine/shard.h"
 #include "app/report/sat_report.h"
 
 namespace cz::cli {
@@ -148,10 +151,10 @@ void check_proof_path(const std::string& path) {
 }  // namespace
 
 SatOptions sat_options(const VerifyOptions& o) {
-  const bool enumerating = o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() ||
+  const bool enumerating = o.exhaustive || o.samples >= 0 || !o.checkpoint.empty() || !o.from_npy.empty() ||
                            o.device != "cpu" || o.scalar;
   if (enumerating)
-    throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
+    throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--checkpoint/--from-npy/--device/--scalar",
                      "--method sat");
   if (!o.sat_proof.empty()) check_proof_path(o.sat_proof);
   SatOptions s;
@@ -169,12 +172,33 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.strategy = o.sat_strategy;
   s.zero_one = o.sat_zero_one;
   s.progress = !o.capture.on();  // drawn only when stderr is a terminal (app/engine/sat_progress.h); Python has progress=
+  // Issue 38 (app/engine/sat_schedule.h): ranks, cubes, shards.
+  s.cube_after = o.sat_cube_after;
+  s.cube_bits = o.sat_cube_bits;
+  s.log = std::make_shared<SatScheduleLog>();
+  if (!o.shard.empty()) {
+    if (Cluster::active() && Cluster::size() > 1)
+      throw InputError("a shard runs in one process (give mpirun one shard's command per job, or no --shard)", "--shard");
+    s.parts = std::make_shared<SatParts>();
+    s.parts->shard = parse_shard(o.shard);
+    if (s.parts->shard->count > 4096) throw InputError("--method sat takes at most 4096 shards", "--shard");
+  }
+  if (sat_scheduled(s) && (o.sat_lemmas || o.sat_certify || !o.sat_proof.empty() || !o.sat_cnf.empty()))
+    throw InputError("--sat-lemmas, --certify, --proof and --sat-cnf run in one process without cubes (not under mpirun, --shard or --sat-cube-after)",
+                     o.sat_lemmas ? "--sat-lemmas" : o.sat_certify ? "--certify" : !o.sat_proof.empty() ? "--proof" : "--sat-cnf");
   return s;
 }
 
+SatOutcome with_schedule(SatOutcome r, const SatOptions& s) {
+  if (sat_scheduled(s)) r.schedule = sat_schedule_json(s);
+  return r;
+}
+
 int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
+  if (Cluster::rank() != 0) return r.exit_code;  // under mpirun rank 0 prints and writes
   std::ostream& human = human_stream(o.json_path, o.capture);
-  const nlohmann::json j = sat_report_json(r);
+  nlohmann::json j = sat_report_json(r);
+  if (r.schedule.is_object()) j["sat"]["schedule"] = r.schedule;
   const auto& st = j["sat"];
   // Human lines (issue 39): the parameters the construction uses, the count as 6.4e85 (exact in the JSON).
   const std::string name = j["construction"].get<std::string>();
@@ -203,6 +227,16 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   if (st.contains("certificates") && !st["certificates"]["dir"].is_null())
     human << "  certificates: " << st["certificates"]["dir"].get<std::string>() << "/index.json (" << st["certificates"]["entries"]
           << " solver answers; check with `circuitzoo check-proof`)\n";
+  if (st.contains("schedule")) {  // issue 38: ranks, shards, cubes
+    const auto& sc = st["schedule"];
+    human << "  schedule: " << sc["ranks"] << " rank(s)" << (sc.contains("shards") ? ", " + sc["shards"].dump() + " shards merged" : "")
+          << ", " << sc["tasks"] << " solver runs";
+    if (!sc["split"].empty()) {
+      human << ", split into cubes:";
+      for (const auto& x : sc["split"]) human << " " << x["miter"].get<std::string>() << " (" << x["cubes"] << ")";
+    }
+    human << "\n";
+  }
   if (st.contains("undecided")) human << "  undecided: " << st["undecided"].get<std::string>() << "\n";
   if (r.counterexample) error_stream(o.capture) << "counterexample (confirmed by the enumerating engine): " << r.counterexample->message << "\n  instance: "
                                   << r.counterexample->instance.dump() << "\n";
@@ -218,7 +252,16 @@ int cmd_verify_sat(const VerifyOptions& o) {
   if (!s.proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
   const auto given = parse_params(o.params);
   const Construction& c = find_construction(o.name);
-  if (s.proof_dir.empty() && !s.certify) return finish_sat(o, run_verify_sat(c, given, s));
+  if (s.parts) {  // --shard I/K (issue 38): this shard's miters, a part file for merge (sat_parts.h)
+    if (o.json_path.empty()) throw InputError("a shard writes its part with --json FILE (join the parts with merge)", "--shard");
+    const SatOutcome r = run_verify_sat(c, given, s);
+    std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+    human << o.name << "  shard " << o.shard << ": its miters " << (r.verdict == "proved" ? "all UNSAT" : r.verdict == "refuted" ? "include a SAT one" : "not all decided")
+          << " (" << s.log->tasks << " solver runs); the verdict is merge's\n";
+    emit_json(sat_part_json(o.name, given, s, r, kVersion), o.json_path);
+    return r.verdict == "proved" ? 0 : r.exit_code;
+  }
+  if (s.proof_dir.empty() && !s.certify) return finish_sat(o, with_schedule(run_verify_sat(c, given, s), s));
   // What check-proof needs to do this run again (sat_certificates.h): the construction, its
   // parameters as given, and the options that shape the miters.
   const nlohmann::json identity = {{"construction", c.name},

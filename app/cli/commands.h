@@ -98,6 +98,8 @@ struct VerifyOptions : Common {
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
   std::string sat_strategy = "auto";  // circuit/sort: auto | stages | monolithic
   std::string sat_zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat
+  double sat_cube_after = -1;  // --sat-cube-after S (issue 38: cube-and-conquer); < 0: none
+  unsigned sat_cube_bits = 4;  // --sat-cube-bits B: 2^B cubes a split
   // --method algebra (issue 37; app/engine/algebra.h): a polynomial identity over all of Q^(N×d).
   unsigned long long algebra_budget = 4ULL << 30;  // bytes
   std::string algebra_route = "auto";              // auto | expansion | compositional
@@ -117,6 +119,8 @@ int cmd_verify_byo(const VerifyOptions& o);
 // --method sat (cmd_verify.cpp): the options checked, and the report printed and written.
 cz::SatOptions sat_options(const VerifyOptions& o);
 int finish_sat(const VerifyOptions& o, const cz::SatOutcome& r);
+// The outcome with sat.schedule when the run went through the scheduler (issue 38).
+cz::SatOutcome with_schedule(cz::SatOutcome r, const cz::SatOptions& s);
 int cmd_verify_sat(const VerifyOptions& o);
 // --method algebra (cmd_verify_algebra.cpp, issue 37).
 int cmd_verify_algebra(const VerifyOptions& o);

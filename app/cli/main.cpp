@@ -193,6 +193,11 @@ int run_main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "exhaustive", "sat"})));
   sat_only.push_back(verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
       ->check(CLI::ExistingDirectory));
+  sat_only.push_back(verify->add_option("--sat-cube-after", ver.sat_cube_after,
+                     "--method sat: split a miter that runs past S seconds into cubes (0: split every miter once first; contract.md)")
+      ->check(finite_range(kCubeAfterArg)));
+  sat_only.push_back(verify->add_option("--sat-cube-bits", ver.sat_cube_bits, "--method sat: variables per cube split (2^B cubes; default 4)")
+      ->check(CLI::Range(1u, 12u)));
   deferred.add([sat_only, &ver] {
     for (const CLI::Option* o : sat_only)
       if (o->count()) ver.sat_flags_given.push_back(o->get_name());

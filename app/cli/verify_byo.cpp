@@ -147,7 +147,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     art = circuit_artifact(c, o.circuit_file, fmt);
     if (o.method == "sat") {
       const SatOptions so = sat_options(o);
-      return finish_sat(o, with_certificates(so, [&] { return run_task_sat(task, parse_params(o.params), art, c, so); }));
+      return finish_sat(o, with_schedule(with_certificates(so, [&] { return run_task_sat(task, parse_params(o.params), art, c, so); }), so));
     }
   }
   if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");

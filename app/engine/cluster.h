@@ -38,6 +38,13 @@ class Cluster {
   static std::vector<std::string> gather(const std::string& mine);
   // Collective: rank 0's value of `rc` on every rank.
   static int broadcast(int rc);
+  // Collective: rank 0's string on every rank.
+  static std::string broadcast(const std::string& s);
+  // Point-to-point messages (issue 38: the SAT scheduler, app/engine/sat_schedule.cpp): a string
+  // with a tag (0..99) to one rank, and a message that has arrived from any rank, without waiting
+  // (false when none). One thread of a rank makes these calls at a time.
+  static void send(int to, int tag, const std::string& data);
+  static bool poll(int& from, int& tag, std::string& data);
   // Ends every rank with exit status `code` (a rank that cannot go on must not leave the others
   // waiting in a collective).
   [[noreturn]] static void abort(int code);

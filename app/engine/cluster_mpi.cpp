@@ -153,6 +153,38 @@ int Cluster::broadcast(int rc) {
   return rc;
 }
 
+std::string Cluster::broadcast(const std::string& s) {
+  if (!g_active) return s;
+  unsigned long long n = s.size();
+  MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  std::string out = g_rank == 0 ? s : std::string(static_cast<std::size_t>(n), '\0');
+  // In pieces below 2^31 bytes (MPI counts are int).
+  for (unsigned long long at = 0; at < n;) {
+    const int len = static_cast<int>(std::min<unsigned long long>(n - at, 1ull << 30));
+    MPI_Bcast(out.data() + at, len, MPI_CHAR, 0, MPI_COMM_WORLD);
+    at += static_cast<unsigned long long>(len);
+  }
+  return out;
+}
+
+void Cluster::send(int to, int tag, const std::string& data) {
+  MPI_Send(data.data(), static_cast<int>(data.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+bool Cluster::poll(int& from, int& tag, std::string& data) {
+  int flag = 0;
+  MPI_Status st;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+  if (!flag) return false;
+  int n = 0;
+  MPI_Get_count(&st, MPI_CHAR, &n);
+  data.assign(static_cast<std::size_t>(n), '\0');
+  MPI_Recv(data.data(), n, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  from = st.MPI_SOURCE;
+  tag = st.MPI_TAG;
+  return true;
+}
+
 void Cluster::abort(int code) {
   if (g_active) MPI_Abort(MPI_COMM_WORLD, code);
   std::exit(code);

@@ -1,5 +1,6 @@
 // The cluster of a build without MPI: one process, never active (app/engine/cluster.h).
 #include <cstdlib>
+#include <stdexcept>
 
 #include "app/engine/cluster.h"
 
@@ -15,6 +16,9 @@ std::unique_ptr<BlockSource> Cluster::shared_blocks(std::uint64_t, std::uint64_t
 BlockResult Cluster::reduce(const BlockResult& mine) { return mine; }
 std::vector<std::string> Cluster::gather(const std::string& mine) { return {mine}; }
 int Cluster::broadcast(int rc) { return rc; }
+std::string Cluster::broadcast(const std::string& s) { return s; }
+void Cluster::send(int, int, const std::string&) { throw std::logic_error("Cluster::send without MPI"); }
+bool Cluster::poll(int&, int&, std::string&) { return false; }
 void Cluster::abort(int code) { std::exit(code); }
 
 }  // namespace cz

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "app/engine/sat_progress.h"
+#include "app/engine/sat_schedule.h"
 
 #include "app/engine/sat_stages.h"
 #include "constructions/mqar/dyadic_stages.h"
@@ -48,6 +49,8 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   so.threads = resolve_threads(o.threads);
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
   so.second = sat_second_solver(o);
+  so.runner = sat_batch_runner(o);  // ranks, cubes, shards (issue 38); empty: here
+  if (so.runner) so.threads = sat_rank_threads(o);
   std::optional<SatProgress> prog;  // stderr, on a terminal only (sat_progress.h)
   so.on_built = [&](std::size_t total) {
     prog.emplace(o.progress, total);

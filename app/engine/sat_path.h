@@ -10,6 +10,7 @@
 //   time limit: "undecided" (exit 4).
 #pragma once
 #include <map>
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@
 #include "verify/task.h"
 
 namespace cz {
+
+struct SatParts;        // app/engine/sat_schedule.h
+struct SatScheduleLog;  // app/engine/sat_schedule.h
 
 struct SatOptions {
   double timeout_s = 300;     // wall clock for all miters together
@@ -42,6 +46,13 @@ struct SatOptions {
   // "monolithic" (one miter per sorted place, as for every other circuit); --sat-strategy.
   std::string strategy = "auto";
   std::string zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat (--sat-zero-one)
+  // Issue 38 (app/engine/sat_schedule.h): cube-and-conquer of a miter that runs past cube_after
+  // seconds (< 0: never; 0: every miter split once before solving) on cube_bits variables a level;
+  // a shard's record of its miters, or a merge's replay of the parts; what the scheduler did.
+  double cube_after = -1;
+  unsigned cube_bits = 4;
+  std::shared_ptr<SatParts> parts;
+  std::shared_ptr<SatScheduleLog> log;
 };
 
 struct SatOutcome {
@@ -53,6 +64,8 @@ struct SatOutcome {
   std::vector<Claim> claims;
   double seconds = 0;
   nlohmann::json timing = nlohmann::json::object();  // encode_seconds, solve_seconds
+  // sat.schedule of the report (issue 38, app/engine/sat_schedule.h) when the run was scheduled; else null.
+  nlohmann::json schedule;
 };
 
 // Whether run_verify_sat has a proof path for this build (its dispatch; `list` reports it).

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/engine/sat_progress.h"
+#include "app/engine/sat_schedule.h"
 #include "circuits/io.h"
 #include "circuits/sat/miter.h"
 #include "circuits/sat/miter_circuit.h"
@@ -184,6 +185,29 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
   if (!o.lemmas && o.order == "largest")
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return slots[a].miter->cnf.num_clauses > slots[b].miter->cnf.num_clauses; });
+  // Under mpirun, with cubes, in a shard or a merge (issue 38): the miters go to the scheduler
+  // (sat_schedule.h), with the same meaning as the loop below; the report is the same.
+  if (sat_scheduled(o)) {
+    if (o.lemmas || !o.proof.empty() || !o.cnf_dir.empty())
+      throw InputError("--sat-lemmas, --proof and --sat-cnf run in one process without cubes (not under mpirun, --shard or --sat-cube-after)",
+                       "--method sat");
+    SatScheduleOptions so = sat_schedule_options(o);
+    so.solver = &*cadical;
+    so.second = second ? &*second : nullptr;
+    so.timeout_s = o.timeout_s - since(t0);
+    so.cancel = watch ? &watch->cancelled : nullptr;
+    so.order = order;
+    so.started = [&](std::size_t mi) { prog.started(mi, miter_names[mi]); };
+    so.finished = [&](std::size_t mi) { prog.finished(mi); };
+    std::vector<SatJob> jobs;
+    for (std::size_t mi = 0; mi < slots.size(); ++mi) jobs.push_back({&slots[mi].miter->cnf, miter_names[mi], slots[mi].miter->task_vars});
+    const std::vector<SatJobResult> res = schedule_sat(jobs, so);
+    if (so.cancel && so.cancel->load()) throw Cancelled();
+    for (std::size_t mi = 0; mi < slots.size(); ++mi) {
+      slots[mi].r = res[mi].r, slots[mi].r2 = res[mi].r2, slots[mi].solved = res[mi].solved;
+      if (res[mi].cubes) slots[mi].run["cubes"] = res[mi].cubes;
+    }
+  } else {
   auto work = [&] {
     try {
       for (;;) {
@@ -232,6 +256,7 @@ SatOutcome solve_sat_problem(SatProblem& pr, const SatOptions& o, nlohmann::json
   if (watcher.joinable()) watcher.join();
   if (error) std::rethrow_exception(error);
   if (cancelled) throw Cancelled();
+  }  // the one-process loop
 
   SatOutcome out;
   out.verdict = "proved";

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <map>
 
+#include "app/engine/sat_schedule.h"
 #include "circuits/sat/sort_stages.h"
 #include "constructions/circuits/sort_build.h"
 #include "util/error.h"
@@ -143,6 +144,8 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   so.zero_one = o.zero_one;
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
   so.second = sat_second_solver(o);
+  so.runner = sat_batch_runner(o);  // ranks, cubes, shards (issue 38); empty: here
+  if (so.runner) so.threads = sat_rank_threads(o);
   const sat::StageResult r =
       sat::prove_sort_stages(*pr.artifact, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
   if (so.cancel && so.cancel->load()) throw Cancelled();

@@ -71,7 +71,12 @@ std::string confirm_unsat(const SolverSpec& second, const Cnf& cnf, double timeo
 // started. A CNF never started is Unknown with why "not run" (or "time limit" when the time was
 // spent). started / finished (optional) are called from the solving threads. Exceptions of the
 // solvers are rethrown once every thread has stopped.
+struct BatchOptions;
+// Runs a batch elsewhere (issue 38, app/engine/sat_schedule.h: across MPI ranks, by cubes, in
+// shards) with solve_batch's meaning: same results, same order. Empty: the threads here.
+using BatchRunner = std::function<std::vector<SolveResult>(const SolverSpec&, const std::vector<const Cnf*>&, const BatchOptions&)>;
 struct BatchOptions {
+  BatchRunner runner;  // when set, solve_batch hands the batch to it (without this field)
   double timeout_s = 300;
   unsigned threads = 1;
   const std::atomic<bool>* cancel = nullptr;

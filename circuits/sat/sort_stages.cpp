@@ -370,6 +370,7 @@ StageResult prove_sort_stages(const Circuit& c, const gadgets::NetworkTrace& t, 
   bo.cancel = o.cancel;
   bo.second = o.second ? &*o.second : nullptr;
   bo.what = [](std::size_t q) { return "local miter " + std::to_string(q); };
+  bo.runner = o.runner;
   const std::vector<SolveResult> res = solve_batch(solver, batch, bo);
   if (o.second)
     for (const SolveResult& q : res) confirmed += q.answer == Answer::Unsat ? 1 : 0;

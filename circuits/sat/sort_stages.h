@@ -55,6 +55,7 @@ struct StageOptions {
   // --confirm: every UNSAT answer (local, prefix and 0-1 miters) re-solved by this solver too;
   // it saying SAT is a std::runtime_error (solvers disagree), running out of time is Undecided.
   std::optional<SolverSpec> second;
+  BatchRunner runner;  // the local miters' batch elsewhere (issue 38: ranks, cubes, shards); empty: here
 };
 
 struct StageResult {

@@ -457,6 +457,7 @@ DyStageResult prove_dyadic_stages(const Circuit& c, const DyadicTrace& t, const 
   bo.what = [&](std::size_t k) { return ms[k].what; };
   if (o.on_start) bo.started = [&](std::size_t k) { o.on_start(k, ms[k].what); };
   bo.finished = o.on_done;
+  bo.runner = o.runner;
   const std::vector<sat::SolveResult> res = sat::solve_batch(solver, batch, bo);
   std::optional<std::size_t> sat_at, unknown_at;
   for (std::size_t k = 0; k < ms.size(); ++k) {

@@ -54,6 +54,7 @@ struct DyStageOptions {
   std::function<void(std::size_t total)> on_built;
   std::function<void(std::size_t k, const std::string& what)> on_start;
   std::function<void(std::size_t k)> on_done;
+  circuits::sat::BatchRunner runner;  // the batch elsewhere (issue 38: ranks, cubes, shards); empty: here
 };
 
 struct DyStageResult {

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# --method sat across MPI ranks, in cubes and in shards (issue 38), from the command line:
+#   - mpirun -np 1 and 2: the report of one process, byte for byte apart from timing fields and
+#     sat.schedule (ranks, solver runs), for a stage-wise proof, a monolithic proof with cubes and a
+#     refutation (the same counterexample); rank 0 alone prints;
+#   - --shard 0/2 + 1/2 + merge: the one-process report; bad, mixed and mismatched parts exit 2
+#     with one error line and no report;
+#   - a user's circuit file proved by cubes; --proof / --sat-lemmas with cubes refused (exit 2).
+#   sat_schedule_cli.sh CIRCUITZOO [HAVE_MPI]   (the MPI rows are skipped without the backend)
+set -u
+CZ="$1"
+HAVE_MPI="${2:-OFF}"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+fails=0
+fail() { echo "FAIL $*"; fails=$((fails+1)); }
+# Report checks are collected and made by one python3 at the end (its start costs seconds on a
+# loaded machine): "same NAME A B" (equal without seconds, timing and sat.schedule), "ranks2 NAME
+# F" (sat.schedule.ranks = 2), "cubes NAME F N" (every run split into N cubes), "anycubes NAME F N".
+checks=()
+same() { checks+=("same|$1|$2|$3"); }
+case1=(mqar/dyadic -p n=4 -p c=5)                                    # by stages
+case2=(mqar/dyadic -p n=4 -p c=4 --sat-strategy monolithic --sat-cube-after 0 --sat-cube-bits 2)
+case3=(mqar/dyadic -p n=8 -p c=16 -p variant=paper --sat-strategy monolithic)  # refuted
+"$CZ" verify "${case1[@]}" --method sat --json "$T/one1.json" >/dev/null 2>&1 || fail "case1 one process"
+"$CZ" verify "${case2[@]}" --method sat --json "$T/one2.json" >/dev/null 2>"$T/err" || { fail "case2 one process"; cat "$T/err"; }
+checks+=("cubes|case2|$T/one2.json|4")
+"$CZ" verify "${case3[@]}" --method sat --json "$T/one3.json" >/dev/null 2>&1; [ $? = 1 ] || fail "case3 one process: want exit 1"
+
+if [ "$HAVE_MPI" = ON ] && command -v mpirun >/dev/null 2>&1; then
+  for np in 1 2; do
+    for k in 1 2 3; do
+      [ $np = 1 ] && [ $k != 1 ] && continue  # one rank: the stage-wise case is enough (mpirun costs ~1 s a start)
+      eval "args=(\"\${case$k[@]}\")"
+      want=0; [ $k = 3 ] && want=1
+      timeout 60 mpirun --oversubscribe -np $np "$CZ" verify "${args[@]}" --method sat --threads 1 --json "$T/mpi$k.json" >"$T/out" 2>"$T/err"; rc=$?
+      [ $rc = $want ] || { fail "case$k np=$np: exit $rc, want $want"; head -5 "$T/err"; continue; }
+      cp "$T/mpi$k.json" "$T/mpi$k.$np.json"
+      same "case$k np=$np" "$T/one$k.json" "$T/mpi$k.$np.json"
+      [ "$(grep -c '^mqar/dyadic ' "$T/out")" = 1 ] || fail "case$k np=$np: not one report line"
+      if [ $np = 2 ]; then
+        cp "$T/mpi$k.json" "$T/mpi$k.np2.json"
+        checks+=("ranks2|case$k np=2|$T/mpi$k.np2.json")
+      fi
+    done
+  done
+  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case1[@]}" --method sat --shard 0/2 --json "$T/x.json" >/dev/null 2>"$T/err"
+  [ $? = 2 ] || fail "--shard under mpirun: want exit 2"
+else
+  echo "skipped: the MPI rows (no MPI backend or no mpirun)"
+fi
+
+# Shards and merge.
+for k in 1 2 3; do
+  eval "args=(\"\${case$k[@]}\")"
+  for i in 0 1; do
+    "$CZ" verify "${args[@]}" --method sat --shard $i/2 --json "$T/p$k.$i.json" >/dev/null 2>"$T/err"; rc=$?
+    [ $rc -le 1 ] || { fail "case$k shard $i: exit $rc"; cat "$T/err"; }
+  done
+  want=0; [ $k = 3 ] && want=1
+  "$CZ" merge "$T/p$k.0.json" "$T/p$k.1.json" --json "$T/m$k.json" >/dev/null 2>"$T/err"; rc=$?
+  [ $rc = $want ] || { fail "case$k merge: exit $rc, want $want"; cat "$T/err"; continue; }
+  same "case$k merge" "$T/one$k.json" "$T/m$k.json"
+done
+bad() {  # bad NAME PARTS...: exit 2, one error line, no report
+  local name=$1; shift
+  rm -f "$T/bad.json"
+  "$CZ" merge "$@" --json "$T/bad.json" >/dev/null 2>"$T/err"; local rc=$?
+  [ $rc = 2 ] || fail "merge $name: exit $rc, want 2"
+  [ "$(grep -c '^error:' "$T/err")" = 1 ] || { fail "merge $name: want one error line"; cat "$T/err"; }
+  [ ! -e "$T/bad.json" ] || fail "merge $name: a report was written"
+}
+bad "one shard missing" "$T/p1.0.json"
+bad "a shard twice" "$T/p1.0.json" "$T/p1.0.json"
+bad "parts of two runs" "$T/p1.0.json" "$T/p2.1.json"
+head -c 200 "$T/p1.1.json" >"$T/trunc.json"; bad "a truncated part" "$T/p1.0.json" "$T/trunc.json"
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+j = json.load(open(t + "/p1.1.json")); j["sat_part"]["calls"][0]["hashes"][0] = "0123456789abcdef"; json.dump(j, open(t + "/hash.json", "w"))
+j = json.load(open(t + "/p2.1.json"))
+r = next(iter(j["sat_part"]["calls"][0]["results"].values())); r["r"]["answer"] = "maybe"; json.dump(j, open(t + "/ans.json", "w"))
+PY
+bad "a tampered miter hash" "$T/p1.0.json" "$T/hash.json"
+bad "an unknown answer" "$T/p2.0.json" "$T/ans.json"
+"$CZ" verify mqar/dyadic -p n=2 -p c=4 --exhaustive --shard 0/2 --json "$T/e0.json" >/dev/null 2>&1
+bad "an enumeration part among sat parts" "$T/p1.0.json" "$T/e0.json"
+
+# A user's circuit by cubes; refusals.
+"$CZ" export mqar/dyadic -p n=4 -p c=4 -p encoding=onehot --format aiger -o "$T/d.aag" >/dev/null 2>&1 || fail "export"
+"$CZ" verify --circuit "$T/d.aag" --task mqar -p n=4 -p c=4 -p encoding=onehot --method sat --sat-cube-after 0 --json "$T/u.json" >/dev/null 2>"$T/err" \
+  || { fail "user circuit by cubes"; cat "$T/err"; }
+checks+=("anycubes|user circuit|$T/u.json|16")
+"$CZ" verify "${case1[@]}" --method sat --sat-cube-after 1 --proof "$T/pf" >/dev/null 2>&1; [ $? = 2 ] || fail "--proof with cubes: want exit 2"
+"$CZ" verify "${case1[@]}" --method sat --shard 0/2 >/dev/null 2>&1; [ $? = 2 ] || fail "--shard without --json: want exit 2"
+"$CZ" verify "${case1[@]}" --sat-cube-after 1 >/dev/null 2>&1; [ $? = 2 ] || fail "--sat-cube-after without --method sat: want exit 2"
+python3 - "${checks[@]}" <<'PY' || fails=$((fails+1))
+import json, sys
+def drop(x):
+    if isinstance(x, dict):
+        return {k: drop(v) for k, v in x.items() if not k.endswith("seconds") and k not in ("timing", "schedule")}
+    if isinstance(x, list):
+        return [drop(v) for v in x]
+    return x
+bad = 0
+for c in sys.argv[1:]:
+    kind, name, f, *rest = c.split("|")
+    try:
+        j = json.load(open(f))
+        if kind == "same":
+            ok = json.dumps(drop(j), sort_keys=True) == json.dumps(drop(json.load(open(rest[0]))), sort_keys=True)
+        elif kind == "ranks2":
+            ok = j["sat"]["schedule"]["ranks"] == 2
+        elif kind == "cubes":
+            runs, s = j["sat"]["runs"], j["sat"]["schedule"]
+            ok = runs and all(r.get("cubes") == int(rest[0]) for r in runs) and len(s["split"]) == len(runs) and s["cube_after"] == 0
+        else:
+            ok = any(r.get("cubes") == int(rest[0]) for r in j["sat"]["runs"])
+    except Exception as e:
+        ok = False
+        print("  ", name, repr(e))
+    if not ok:
+        print("FAIL", kind, name)
+        bad += 1
+sys.exit(bad > 0)
+PY
+[ $fails = 0 ] && echo "all passed"
+exit $((fails > 0))
