@@ -42,8 +42,9 @@ import argparse, fnmatch, json, os, re, shlex, shutil, signal, subprocess, sys, 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIXES = ("build/circuitzoo", "build/bench/", "cmake --build", "/usr/bin/python3", "./scripts/")
-# --quick leaves these rows out (seconds to minutes each; the full run covers them).
-SLOW = re.compile(r"--method (sat|algebra)|\bclaims\b|\bprove\b|\bsweep\b|--exhaustive|^mpirun|"
+# --quick leaves these rows out (seconds to minutes each; the full run covers them); check-proof
+# reads the directory a --method sat row writes, so it goes with them.
+SLOW = re.compile(r"--method (sat|algebra)|\bcheck-proof\b|\bclaims\b|\bprove\b|\bsweep\b|--exhaustive|^mpirun|"
                   r"build/bench/|cmake --build|bench/\w+\.py|circuit/to-model")
 CI_ONLY = ("./scripts/run.sh", "./scripts/test.sh")
 SHELL_LANGS = ("", "sh", "bash", "shell", "console")

@@ -6,6 +6,7 @@
 
 #include "tensor/conv_poly.h"  // conv() on symbols: before the evaluator is instantiated
 #include "exact/poly_fp.h"
+#include "app/engine/algebra_compare.h"
 #include "app/engine/algebra_weights.h"
 #include "app/engine/sat_primitive_ref.h"
 #include "model/eval.h"
@@ -172,23 +173,12 @@ Result expansion(const Model& m, const SymbolicReference& ref, const AlgebraOpti
                          std::to_string(want.rows()) + "×" + std::to_string(want.cols()),
                      "--method algebra");
   Result r;
-  double terms = 0, ref_terms = 0, max_terms = 0;
-  long degree = -1;
-  std::size_t differ = 0;
-  std::optional<std::pair<std::size_t, std::size_t>> first;
-  PolyQ first_diff;
-  for (std::size_t i = 0; i < got.rows(); ++i)
-    for (std::size_t j = 0; j < got.cols(); ++j) {
-      terms += static_cast<double>(got(i, j).terms());
-      ref_terms += static_cast<double>(want(i, j).terms());
-      max_terms = std::max(max_terms, static_cast<double>(std::max(got(i, j).terms(), want(i, j).terms())));
-      degree = std::max({degree, got(i, j).degree(), want(i, j).degree()});
-      PolyQ diff = rq.sub(got(i, j), want(i, j));
-      if (!diff.is_zero()) {
-        ++differ;
-        if (!first) first = {i, j}, first_diff = std::move(diff);
-      }
-    }
+  auto D = algebra_detail::diff_outputs(rq, got, want);
+  const double terms = D.terms, ref_terms = D.ref_terms, max_terms = D.max_terms;
+  const long degree = D.degree;
+  const std::size_t differ = D.differ;
+  const auto& first = D.first;
+  const PolyQ& first_diff = D.first_diff;
   r.stats = {{"symbols", nvars}, {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
              {"max_terms_per_output", max_terms}, {"degree", degree}, {"differing_outputs", differ},
              {"model_seconds", model_s}, {"reference_seconds", ref_s}};
@@ -251,23 +241,12 @@ Result expansion_fp(const Model& m, const SymbolicReference& ref, const AlgebraO
   if (want.rows() != got.rows() || want.cols() != got.cols())
     throw InputError("the model's output and the reference's differ in shape", "--method algebra");
   Result r;
-  double terms = 0, ref_terms = 0, max_terms = 0;
-  long degree = -1;
-  std::size_t differ = 0;
-  std::optional<std::pair<std::size_t, std::size_t>> first;
-  PolyFp first_diff;
-  for (std::size_t i = 0; i < got.rows(); ++i)
-    for (std::size_t j = 0; j < got.cols(); ++j) {
-      terms += static_cast<double>(got(i, j).terms());
-      ref_terms += static_cast<double>(want(i, j).terms());
-      max_terms = std::max(max_terms, static_cast<double>(std::max(got(i, j).terms(), want(i, j).terms())));
-      degree = std::max({degree, got(i, j).degree(), want(i, j).degree()});
-      PolyFp diff = rp.sub(got(i, j), want(i, j));
-      if (!diff.is_zero()) {
-        ++differ;
-        if (!first) first = {i, j}, first_diff = std::move(diff);
-      }
-    }
+  auto D = algebra_detail::diff_outputs(rp, got, want);
+  const double terms = D.terms, ref_terms = D.ref_terms, max_terms = D.max_terms;
+  const long degree = D.degree;
+  const std::size_t differ = D.differ;
+  const auto& first = D.first;
+  const PolyFp& first_diff = D.first_diff;
   r.stats = {{"symbols", nvars}, {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
              {"max_terms_per_output", max_terms}, {"degree", degree}, {"differing_outputs", differ},
              {"model_seconds", model_s}, {"reference_seconds", ref_s}, {"field", "F_" + std::to_string(prime)}};
@@ -361,17 +340,7 @@ Result compositional(const Model& m, const SymbolicReference& ref, const Algebra
     const auto t0 = Clock::now();
     const std::size_t blocks = k - l + 2, nv = blocks * N * d;
     const RingPolyQ rq(nv);
-    Matrix<PolyQ> S(N, C, rq.zero()), want(N, C, rq.zero()), zp(N, 2 * d, rq.zero());
-    for (std::size_t i = 0; i < N; ++i)
-      for (std::size_t j = 0; j < d; ++j) {
-        S(i, j) = rq.var(i * d + j);  // z^{l-1}
-        zp(i, j) = S(i, j);
-        for (std::size_t b = l; b <= k; ++b) {
-          S(i, b * d + j) = rq.var(((b - l + 1) * N + i) * d + j);  // p^b
-          if (b > l) want(i, b * d + j) = S(i, b * d + j);
-        }
-        zp(i, d + j) = S(i, l * d + j);
-      }
+    auto [S, want, zp] = algebra_detail::gate_symbols(rq, N, d, k, l);
     const Matrix<PolyQ> got = eval_inner(prepare(rq, layers_of(m, pre + l - 1, pre + l, true)), S);
     HyenaOperator pl;  // input [z | p^l] (width 2d): v = [z | 0], p^1 = [p^l | 0], h^1 = [h^l | 0], h_s = δ0
     pl.N = N, pl.d = 2 * d, pl.order = 1;

@@ -1,5 +1,7 @@
 #include "app/engine/algebra_weights.h"
 
+#include "app/engine/algebra_compare.h"
+
 #include <chrono>
 #include <sstream>
 
@@ -225,17 +227,7 @@ nlohmann::json hyena_steps(const Model& m, const HyenaOperator& op, const std::v
             {"identity", "model layers 1..2 (u) = [v | p^1 | ... | p^k] = h_s ∗ (u·W), W and h_s symbols"}};
       compare(rq, got, hyena_eval(rq, p1, u1), N, C, st);
     } else {
-      Matrix<PolyQ> S(N, C, rq.zero()), want(N, C, rq.zero()), zp(N, 2 * d, rq.zero());
-      for (std::size_t i = 0; i < N; ++i)
-        for (std::size_t j = 0; j < d; ++j) {
-          S(i, j) = rq.var(i * d + j);  // z^{l-1}
-          zp(i, j) = S(i, j);
-          for (std::size_t b = l; b <= k; ++b) {
-            S(i, b * d + j) = rq.var(((b - l + 1) * N + i) * d + j);  // p^b
-            if (b > l) want(i, b * d + j) = S(i, b * d + j);
-          }
-          zp(i, d + j) = S(i, l * d + j);
-        }
+      auto [S, want, zp] = algebra_detail::gate_symbols(rq, N, d, k, l);
       const Matrix<PolyQ> got = eval_inner(prepare_shell(rq, sub(shell, pre + l - 1, pre + l, true)), S);
       HyenaOperatorT<Sc> pl;  // input [z | p^l]: v = [z | 0], p^1 = [p^l | 0], h^1 = [h^l | 0], h_s = δ0
       pl.N = N, pl.d = 2 * d, pl.order = 1;
@@ -342,27 +334,17 @@ AlgebraOutcome prove_weights_identity(const Model& m, const WeightSymbolic& w, c
   const double model_s = since(t1);
   if (want.rows() != got.rows() || want.cols() != got.cols())
     throw InputError("the model's output and the reference's differ in shape", "--method algebra");
-  double terms = 0, ref_terms = 0, max_terms = 0, weight_terms = 0;
-  long degree = -1;
-  std::size_t differ = 0;
-  std::optional<std::pair<std::size_t, std::size_t>> first;
-  PolyQ first_diff;
+  double weight_terms = 0;
   for (const auto& L : shell.layers)
     for (const auto* M : {&L.W, &L.b1, &L.h, &L.b2})
       for (const auto& x : M->data())
         if (!x.is_constant()) weight_terms += static_cast<double>(x.elem(rq).terms());
-  for (std::size_t i = 0; i < got.rows(); ++i)
-    for (std::size_t j = 0; j < got.cols(); ++j) {
-      terms += static_cast<double>(got(i, j).terms());
-      ref_terms += static_cast<double>(want(i, j).terms());
-      max_terms = std::max(max_terms, static_cast<double>(std::max(got(i, j).terms(), want(i, j).terms())));
-      degree = std::max({degree, got(i, j).degree(), want(i, j).degree()});
-      PolyQ diff = rq.sub(got(i, j), want(i, j));
-      if (!diff.is_zero()) {
-        ++differ;
-        if (!first) first = {i, j}, first_diff = std::move(diff);
-      }
-    }
+  auto D = algebra_detail::diff_outputs(rq, got, want);
+  const double terms = D.terms, ref_terms = D.ref_terms, max_terms = D.max_terms;
+  const long degree = D.degree;
+  const std::size_t differ = D.differ;
+  const auto& first = D.first;
+  const PolyQ& first_diff = D.first_diff;
   AlgebraOutcome out;
   nlohmann::json a = {{"symbols_of", "inputs+weights"}, {"symbols", nvars}, {"input_symbols", nu},
                       {"weight_symbols", nw}, {"operator", w.operator_name}, {"weights_note", w.note},
