@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-PKGS=(cmake ninja-build clang libclang-rt-14-dev libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev zlib1g-dev)
+PKGS=(cmake ninja-build clang libclang-rt-14-dev libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev zlib1g-dev libssl-dev)
 scripts/install-packages.sh fuzz "${PKGS[@]}"
 CXX_BIN=$(command -v clang++ || command -v clang++-14 || true)
 [ -n "$CXX_BIN" ] || { echo "fuzz: clang++ not found" >&2; exit 2; }
