@@ -7,8 +7,9 @@ DIR is a plain checkout of https://github.com/HazyResearch/zoology (the folder h
 package). zoology's mixers import pydantic 2, einops and opt_einsum (H3); the installed ones are
 used. Where one is missing the script says so on stderr and stands in for it: pydantic 2's
 `validate_call` (which only checks constructor argument types) becomes a no-op; einops and
-opt_einsum come from `--shims DIR` (this project's tests use ../shared/peers/shims), else the script
-stops and names the package to install (exit 2).
+opt_einsum must be installed (`pip install einops opt_einsum`) or given as stand-in packages in
+`--shims DIR` (a folder holding `einops/` and `opt_einsum/`), else the script stops and names the
+package to install (exit 2).
 
 For each mixer (BaseConv with its short and its implicit long convolution, Hyena, H3, RWKV-4 time
 mixing) at N = 64, d = 16 in float64 with seeded random weights:

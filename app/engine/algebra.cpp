@@ -18,24 +18,10 @@
 namespace cz {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+using namespace algebra_detail;  // since, splitmix, fmt, symbols, diff_outputs, gate_symbols
 
-std::uint64_t splitmix(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
-// u(i, j) = x_{offset + i·d + j}.
-template <class R>
-Matrix<typename R::Elem> symbols(const R& r, std::size_t N, std::size_t d, std::size_t offset = 0) {
-  Matrix<typename R::Elem> u(N, d, r.zero());
-  for (std::size_t i = 0; i < N; ++i)
-    for (std::size_t j = 0; j < d; ++j) u(i, j) = r.var(offset + i * d + j);
-  return u;
-}
+
 
 // The model's layers [from, to) as a model of their own on the full inner state.
 Model layers_of(const Model& m, std::size_t from, std::size_t to, bool inner_input) {
@@ -48,12 +34,6 @@ Model layers_of(const Model& m, std::size_t from, std::size_t to, bool inner_inp
   return s;
 }
 
-std::string fmt(double x) {
-  std::ostringstream o;
-  o.precision(3);
-  o << x;
-  return o.str();
-}
 
 // ---- the estimate (RingBound) ----
 

@@ -2,13 +2,46 @@
 // as symbols), written once.
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <utility>
 
 #include "tensor/matrix.h"
+#include "util/seeded.h"
 
 namespace cz::algebra_detail {
+
+using Clock = std::chrono::steady_clock;
+inline double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// The seeded stream of the points tried for a counterexample: splitmix64 of the state, then the
+// state advances by the golden gamma (the same numbers as before, so the same counterexamples).
+inline std::uint64_t splitmix(std::uint64_t& s) {
+  const std::uint64_t z = splitmix64(s);
+  s += 0x9e3779b97f4a7c15ULL;
+  return z;
+}
+
+// Estimates in messages: three significant digits.
+inline std::string fmt(double x) {
+  std::ostringstream o;
+  o.precision(3);
+  o << x;
+  return o.str();
+}
+
+// u(i, j) = x_{offset + i·d + j}.
+template <class R>
+Matrix<typename R::Elem> symbols(const R& r, std::size_t N, std::size_t d, std::size_t offset = 0) {
+  Matrix<typename R::Elem> u(N, d, r.zero());
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = 0; j < d; ++j) u(i, j) = r.var(offset + i * d + j);
+  return u;
+}
 
 // The model's outputs against the reference's, entry by entry: sizes for the report and the first
 // output whose difference polynomial is not zero (where a counterexample is searched).

@@ -14,30 +14,11 @@
 namespace cz {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+using namespace algebra_detail;  // since, splitmix, fmt, symbols, diff_outputs, gate_symbols
 
-std::uint64_t splitmix(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
-std::string fmt(double x) {
-  std::ostringstream o;
-  o.precision(3);
-  o << x;
-  return o.str();
-}
 
-template <class R>
-Matrix<typename R::Elem> symbols(const R& r, std::size_t N, std::size_t d) {
-  Matrix<typename R::Elem> u(N, d, r.zero());
-  for (std::size_t i = 0; i < N; ++i)
-    for (std::size_t j = 0; j < d; ++j) u(i, j) = r.var(i * d + j);
-  return u;
-}
+
 
 // The compiled shell with symbolic weights as a PreparedModel of the project's evaluator.
 template <Ring R>
