@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <tuple>
 
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solve_hook.h"
@@ -107,6 +108,11 @@ class TempDir {
     files_.push_back(register_cleanup_path(p));
     write_new_file(p, data);
   }
+  // A file of the directory renamed (the index numbers files in a fixed order once every miter is in).
+  void rename(const std::string& from, const std::string& to) {
+    const std::string a = path_ + "/" + from, b = path_ + "/" + to;
+    if (::rename(a.c_str(), b.c_str()) != 0) throw InputError(std::string("cannot name a certificate file: ") + std::strerror(errno), b);
+  }
   // Renamed into place; never over an existing path (RENAME_NOREPLACE).
   void commit(const std::string& target) {
     fsync_dir(path_);
@@ -135,6 +141,29 @@ std::string model_text(const sat::SolveResult& r, int num_vars) {
     s += " " + std::to_string(t ? v : -v);
   }
   return s + " 0\n";
+}
+
+// <0, 0, >0 as a orders before, with, after b; runs of digits compare as numbers ("query 9" < "query 10").
+int natural_compare(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i])) != 0, db = std::isdigit(static_cast<unsigned char>(b[j])) != 0;
+    if (da && db) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && a[ie] == '0') ++ie;  // leading zeros do not count
+      while (je < b.size() && b[je] == '0') ++je;
+      std::size_t ae = ie, be = je;
+      while (ae < a.size() && std::isdigit(static_cast<unsigned char>(a[ae]))) ++ae;
+      while (be < b.size() && std::isdigit(static_cast<unsigned char>(b[be]))) ++be;
+      if (ae - ie != be - je) return ae - ie < be - je ? -1 : 1;
+      if (const int c = a.compare(ie, ae - ie, b, je, be - je); c != 0) return c;
+      i = ae, j = be;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
+    ++i, ++j;
+  }
+  return (i < a.size()) - (j < b.size());
 }
 
 class Recorder : public sat::SolveHook {
@@ -170,7 +199,8 @@ class Recorder : public sat::SolveHook {
       if (!version_done_) version_ = solver_version(s), version_done_ = true, spec_ = s;
       k = next_++;
     }
-    const std::string base = "miter-" + std::to_string(k);
+    // Numbered in the order the solves end (threads race); index() renames them in a fixed order.
+    const std::string base = "solved-" + std::to_string(k);
     nlohmann::json e = {{"what", what}};
     dir_->write(base + ".cnf", dimacs);
     e["cnf"] = file_json(base + ".cnf", dimacs);
@@ -193,10 +223,32 @@ class Recorder : public sat::SolveHook {
     entries_.push_back({k, std::move(e)});
   }
 
+  // Same run, same bytes: the entries in the order of (what, numbers compared as numbers; CNF hash;
+  // answer), the files renamed miter-0, miter-1, ... in that order (the solving threads finish in
+  // any order; CaDiCaL's proof of one CNF is the same each time).
   nlohmann::json index(const nlohmann::json& identity, const std::string& verdict) {
-    std::sort(entries_.begin(), entries_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    auto key = [](const nlohmann::json& e) {
+      return std::make_tuple(e["what"].get<std::string>(), e["cnf"]["sha256"].get<std::string>(), e["answer"].get<std::string>());
+    };
+    std::stable_sort(entries_.begin(), entries_.end(), [&](const auto& a, const auto& b) {
+      const auto ka = key(a.second), kb = key(b.second);
+      const int c = natural_compare(std::get<0>(ka), std::get<0>(kb));
+      if (c != 0) return c < 0;
+      return std::make_tuple(std::get<1>(ka), std::get<2>(ka), a.first) < std::make_tuple(std::get<1>(kb), std::get<2>(kb), b.first);
+    });
     nlohmann::json m = nlohmann::json::array();
-    for (auto& [k, e] : entries_) m.push_back(e);
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      nlohmann::json& e = entries_[i].second;
+      const std::string base = "miter-" + std::to_string(i);
+      for (const char* part : {"cnf", "proof", "model"}) {
+        if (!e.contains(part)) continue;
+        const std::string from = e[part]["file"].get<std::string>();
+        const std::string to = base + from.substr(from.rfind('.'));
+        dir_->rename(from, to);
+        e[part]["file"] = to;
+      }
+      m.push_back(e);
+    }
     return {{"format", kFormat},
             {"run", identity},
             {"verdict", verdict},
@@ -320,15 +372,18 @@ bool model_satisfies(const sat::Cnf& cnf, const std::vector<signed char>& m) {
 class Replayer : public sat::SolveHook {
  public:
   explicit Replayer(std::vector<Entry>& e) : entries_(e) {}
-  std::optional<sat::SolveResult> replay(const sat::SolverSpec&, const sat::Cnf& cnf, const std::string&) override {
+  std::optional<sat::SolveResult> replay(const sat::SolverSpec&, const sat::Cnf& cnf, const std::string& what_in) override {
+    const std::string what = what_in.empty() ? "a miter" : what_in;
     const std::string dimacs = dimacs_of(cnf);
     const std::string h = sha256_hex(dimacs);
     sat::SolveResult r;
     r.why = "no certificate for this CNF in the directory";
     std::optional<sat::SolveResult> answer;
-    // Every entry of this CNF is checked (stage miters repeat: equal CNFs of different nodes).
+    // Every entry of this CNF and this miter is checked (stage miters repeat: equal CNFs of
+    // different nodes). An entry must name the miter the re-encoded run asks about: a certificate
+    // of another miter's CNF filed under this one's name is never used for it (nor counted as its).
     for (Entry& e : entries_) {
-      if (e.cnf_sha != h) continue;
+      if (e.cnf_sha != h || e.what != what) continue;
       std::lock_guard<std::mutex> lk(*e.mu);
       e.used = true;
       if (!e.hash_ok) {
@@ -447,7 +502,8 @@ CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
   bool all = true;
   for (Entry& e : entries) {
     std::string st = e.status;
-    if (!e.used && e.hash_ok) st = "rejected: the re-encoded run never asked for this CNF (not a miter of this run, or the run stopped before it)";
+    if (!e.used && e.hash_ok)
+      st = "rejected: the re-encoded run never asked for this CNF under this name (not this miter's CNF, not a miter of this run, or the run stopped before it)";
     if (st.empty()) st = "rejected: not checked";
     all = all && st == "certified";
     ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});

@@ -47,6 +47,8 @@ certify-compare    | 0 | | $CZ verify $C --certify --json r.json | grep -q '"cer
 certify-stages     | 0 | | $CZ verify $DY --certify --proof P --json r.json | grep -q '"strategy": "stages"' r.json && grep -q '"certified": 5' r.json && [ -f P/index.json ] && [ "$(echo $(ls))" = "P r.json" ]
 check-dyadic       | 0 | cp -r $IN/dy d | $CZ check-proof d --json j.json | grep -q '"verdict": "certified"' j.json && [ $(grep -c '"verdict": "certified"' j.json) = 6 ]
 check-sort         | 0 | | $CZ verify circuit/sort -p n=4 -p d=2 --method sat --sat-zero-one sat --proof P >/dev/null && $CZ check-proof P | grep -q 'the 0-1 miter' $OUTF
+# same run, same bytes: the solving threads finish in any order, the directory is the same
+same-bytes         | 0 | | $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --proof A && $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --threads 1 --proof B | diff -r A B && [ -f A/miter-17.drat ]
 old-file-form      | 0 | | $CZ verify $C --proof p.drat --certify | [ "$(echo $(ls))" = "p.drat.0 p.drat.1 p.drat.2 p.drat.3" ] && grep -q 'certified: 4' $OUTF
 # tampered: rejected, exit 1
 drop-lemmas        | 1 | cp -r $IN/dy d && $TAMPER d drop-lemma | $CZ check-proof d | grep -q 'REJECTED.*not implied' $OUTF

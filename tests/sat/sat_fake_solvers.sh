@@ -42,9 +42,12 @@ fake silent20 cadical 'exit 20'
 fake killself cadical 'kill -SEGV $$'
 fake flood cadical 'yes "c a broken solver says this again and again" | head -c 60000000; exit 0'
 fake wrapper cadical 'sleep 30 & echo $! >>"$PWD/pids"; sleep 30'
-# Writes the proof slowly (100 lines "$FAKE_TAG i"), then answers UNSAT; FAKE_HANG=1: sleeps instead.
-fake slowproof cadical 'exec 3>"$3"; for i in $(seq 100); do echo "${FAKE_TAG:-x} $i" >&3; sleep 0.005; done
-[ -n "${FAKE_HANG:-}" ] && { sleep 30 & echo $! >>"$PWD/pids"; wait; }
+# Writes the proof slowly (100 lines "$FAKE_TAG i"), then answers UNSAT; FAKE_HANG=1: starts a
+# child first (its pid in $PWD/pids as soon as the solver runs, so a row can wait for it instead of
+# guessing how long a loaded machine takes), then hangs on it after the proof lines.
+fake slowproof cadical '[ -n "${FAKE_HANG:-}" ] && { sleep 30 & echo $! >>"$PWD/pids"; }
+exec 3>"$3"; for i in $(seq 100); do echo "${FAKE_TAG:-x} $i" >&3; sleep 0.005; done
+[ -n "${FAKE_HANG:-}" ] && wait
 echo "s UNSATISFIABLE"; exit 20'
 fake hangpico picosat 'exec sleep 30'
 mkdir -p "$IN/dirpath/cadical"  # a directory named cadical, first on PATH
@@ -64,6 +67,13 @@ gone() {
   done
 }
 export -f gone
+# await FILE: wait (up to 8 s) until FILE is non-empty: a fake solver has started and recorded its
+# child, so a signal sent now lands mid-run (a fixed "sleep 1" was too short on a loaded CI machine).
+await() {
+  local i
+  for i in $(seq 80); do [ -s "$1" ] && return 0; sleep 0.1; done
+}
+export -f await
 
 MATRIX=$(cat <<'ROWS'
 # 3. a literal of LLONG_MIN (llabs overflow: SIGSEGV, temp files left), and one past the CNF's variables
@@ -76,7 +86,7 @@ output-flood       | 2 | | PATH=$P_FLOOD $CZ verify $C | grep -q 'printed more t
 # 16. a directory named cadical earlier on PATH is skipped (the real one proves)
 dir-on-path        | 0 | | PATH=$P_DIR $CZ verify $C |
 # 17. --timeout kills the wrapper's whole process group, not only the wrapper
-wrapper-timeout    | 4 | | PATH=$P_WRAP $CZ verify $C --timeout 0.5 | gone pids && [ -s pids ]
+wrapper-timeout    | 4 | | PATH=$P_WRAP $CZ verify $C --timeout 1.5 | gone pids && [ -s pids ]
 # 19. a fractional limit is honoured: a hanging picosat under --confirm --timeout 0.3 (was 1.2 s)
 confirm-0.3s       | 4 | | PATH=$P_HANGPICO $CZ verify $C --confirm --timeout 0.3 | [ $ELAPSED_MS -lt 900 ]
 # 6, 9, 2. --proof must be a regular file or a new one: a FIFO (waited for the time limit), "-"
@@ -88,16 +98,16 @@ proof-dev-stdout   | 2 | | $CZ verify $C --proof /dev/stdout | grep -q '/dev/std
 proof-dir          | 2 | mkdir d | $CZ verify $C --proof d | grep -q 'directory' $ERRF
 # 7. a refuted or undecided run leaves existing proofs untouched (and no temporary file)
 proof-refuted-kept | 1 | for k in 0 1 2 3; do echo old >p.drat.$k; done | $CZ verify $REFUTED --proof p.drat | for k in 0 1 2 3; do [ "$(cat p.drat.$k)" = old ] || exit 1; done && [ $(ls | wc -l) = 4 ]
-proof-undecided-kept | 4 | echo old >p.drat | PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --timeout 1 --proof p.drat | [ "$(cat p.drat)" = old ] && [ "$(echo $(ls))" = "p.drat pids" ] && gone pids
+proof-undecided-kept | 4 | echo old >p.drat | PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --timeout 2 --proof p.drat | [ "$(cat p.drat)" = old ] && [ "$(echo $(ls))" = "p.drat pids" ] && gone pids
 # 2. a proof is written whole: the proved run's file, nothing else beside it
 proof-whole        | 0 | echo old >p.drat | PATH=$P_SLOW FAKE_TAG=A $CZ verify $C --sat-split whole --proof p.drat | cmp p.drat $IN/proof1 && [ "$(ls)" = p.drat ]
 # 8. two runs on one --proof: the file is exactly one run's proof, never a mixture
 proof-concurrent   | 0 | | (PATH=$P_SLOW FAKE_TAG=A $CZ verify $C --sat-split whole --proof p.drat & PATH=$P_SLOW FAKE_TAG=B $CZ verify $C --sat-split whole --proof p.drat; r=$?; wait $! && exit $r) | { cmp -s p.drat $IN/proof1 || cmp -s p.drat $IN/proof2; } && [ "$(ls)" = p.drat ]
 # 4, 17. SIGTERM / SIGHUP / SIGINT mid-run: the solver's group ends, no temporary CNF in TMPDIR
 # (checked by every row), no partial proof, no report (set -m: a background job keeps SIGINT)
-sigterm-mid-run    | 143 | | set -m; PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --proof p.drat --json r.json & sleep 1; kill -TERM $!; wait $! | [ "$(ls)" = pids ] && gone pids
-sighup-mid-run     | 129 | | set -m; PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --proof p.drat --json r.json & sleep 1; kill -HUP $!; wait $! | [ "$(ls)" = pids ] && gone pids
-sigint-mid-run     | 130 | | set -m; PATH=$P_WRAP $CZ verify $C --json r.json & sleep 1; kill -INT $!; wait $! | [ "$(ls)" = pids ] && gone pids
+sigterm-mid-run    | 143 | | set -m; PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --proof p.drat --json r.json & await pids; kill -TERM $!; wait $! | [ "$(ls)" = pids ] && gone pids
+sighup-mid-run     | 129 | | set -m; PATH=$P_SLOW FAKE_HANG=1 $CZ verify $C --sat-split whole --proof p.drat --json r.json & await pids; kill -HUP $!; wait $! | [ "$(ls)" = pids ] && gone pids
+sigint-mid-run     | 130 | | set -m; PATH=$P_WRAP $CZ verify $C --json r.json & await pids; kill -INT $!; wait $! | [ "$(ls)" = pids ] && gone pids
 # 15. the --method sat flags without it are refused, not ignored
 proof-no-sat       | 2 | | $CZ verify circuit/compare -p d=2 --proof p.drat | grep -q '^error: --proof needs --method sat (--proof)$' $ERRF
 timeout-no-sat     | 2 | | $CZ verify circuit/compare -p d=2 --timeout 5 | grep -q 'timeout needs --method sat' $ERRF
