@@ -1,4 +1,5 @@
-// `circuitzoo claims [--fast] [--json [PATH|-] | --markdown | --latex | --errata] [--plot FILE.svg|png]`: the claims
+// `circuitzoo claims [--fast] [--json [PATH|-]] [--markdown [PATH|-]] [--latex [PATH|-]] [--errata [PATH|-]]
+// [--plot FILE.svg|png]` (at most one of them to stdout): the claims
 // ledger (proofs-checks/ledger): every row of spec §12 and every claim a construction declares,
 // each with a computed status. Exit 0 (the ledger records refutations; it is not a failure of
 // the tool), 2 on bad input.
@@ -18,14 +19,28 @@
 namespace cz::cli {
 
 int cmd_claims(const ClaimsOptions& o) {
-  if (static_cast<int>(!o.json_path.empty()) + o.markdown + o.latex + o.errata > 1)
-    throw InputError("choose one of --json, --markdown, --latex, --errata", "claims");
-  check_outputs({{"--json", o.json_path}, {"--plot", o.plot_path}});
+  // The renderings asked for, each to stdout ("-") or a file; at most one to stdout.
+  struct Rendering {
+    bool on;
+    const std::string& path;
+    const char* flag;
+  };
+  const Rendering renderings[] = {{o.markdown, o.markdown_path, "--markdown"}, {o.latex, o.latex_path, "--latex"}, {o.errata, o.errata_path, "--errata"}};
+  int to_out = to_stdout(o.json_path) ? 1 : 0;
+  std::vector<std::pair<std::string, std::string>> named = {{"--json", o.json_path}, {"--plot", o.plot_path}};
+  for (const Rendering& r : renderings) {
+    if (!r.on) continue;
+    if (to_stdout(r.path)) ++to_out;
+    else named.push_back({r.flag, r.path});
+  }
+  if (to_out > 1 || (o.capture.on() && static_cast<int>(o.markdown) + o.latex + o.errata > 1))
+    throw InputError("one output to stdout at most: give the others a PATH (e.g. --markdown ledger.md --latex ledger.tex)", "claims");
+  check_outputs(named);
   if (!o.plot_path.empty()) {
     check_plot_path(o.plot_path);
     check_plotting_available();  // a missing matplotlib is refused before any work
   }
-  const bool text_to_stdout = o.markdown || o.latex || o.errata || to_stdout(o.json_path);
+  const bool text_to_stdout = to_out > 0;
   std::ostream& human = error_stream(o.capture);
   ledger::Options lo;
   lo.fast = o.fast;
@@ -34,22 +49,29 @@ int cmd_claims(const ClaimsOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   auto L = ledger::build_ledger(lo);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::ostringstream captured;  // the Python module: the text comes back as a JSON string
-  std::ostream& doc = o.capture.on() ? captured : std::cout;
-  if (o.markdown) doc << ledger::ledger_markdown(L);
-  else if (o.latex) doc << ledger::ledger_latex(L);
-  else if (o.errata) doc << ledger::errata_markdown(ledger::errata(L));
-  if (o.capture.on() && (o.markdown || o.latex || o.errata)) *o.capture.json = captured.str();
-  const bool json_asked = !o.json_path.empty() || (o.capture.on() && !o.markdown && !o.latex && !o.errata);
+  std::vector<OutputFile> files;  // every file or none (util/atomic_file.h write_files_atomic)
+  std::string text_out;           // the one rendering for stdout (or Python)
+  bool text_asked = false;
+  for (const Rendering& r : renderings) {
+    if (!r.on) continue;
+    const std::string text = r.flag == std::string("--markdown") ? ledger::ledger_markdown(L)
+                             : r.flag == std::string("--latex")  ? ledger::ledger_latex(L)
+                                                                 : ledger::errata_markdown(ledger::errata(L));
+    if (to_stdout(r.path) || o.capture.on()) text_out = text, text_asked = true;
+    else files.push_back({r.path, text, r.flag});
+  }
+  const bool json_asked = !o.json_path.empty() || (o.capture.on() && !text_asked);
   if (json_asked || !o.plot_path.empty()) {
     nlohmann::json j = ledger::ledger_json(L, o.fast);
     if (timing_enabled()) j["timing"] = timing_json(secs, nlohmann::json::object());
-    // Both outputs or neither (util/atomic_file.h write_files_atomic).
-    std::vector<OutputFile> files;
     if (!o.json_path.empty()) files.push_back({o.json_path, json_text(j), "--json"});
     if (json_asked && o.capture.on()) *o.capture.json = j;
     if (!o.plot_path.empty()) files.push_back({o.plot_path, render_claims_plot(j, o.plot_path), "--plot"});
-    write_files_atomic(files);
+  }
+  write_files_atomic(files);
+  if (text_asked) {
+    if (o.capture.on()) *o.capture.json = text_out;  // the Python module: the text comes back as a JSON string
+    else std::cout << text_out;
   }
   // Summary over the spec rows.
   std::map<std::string, int> counts;

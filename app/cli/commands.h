@@ -212,6 +212,9 @@ int cmd_check_proof(const CheckProofOptions& o);
 // `circuitzoo claims`: the claims ledger (cmd_claims.cpp).
 struct ClaimsOptions {
   bool fast = false, markdown = false, latex = false, errata = false;
+  // Where each rendering goes when asked: "-" (stdout, the old flag form) or a file; one ledger
+  // computation can write several renderings, at most one of them (JSON included) to stdout.
+  std::string markdown_path = "-", latex_path = "-", errata_path = "-";
   std::string json_path;
   std::string plot_path;  // --plot FILE.svg|png: the asymptotic rows against their claimed shapes
   Capture capture;

@@ -332,9 +332,19 @@ int run_main(int argc, char** argv) {
   auto* claims = app.add_subcommand("claims", "the claims ledger: every claim of spec §12 and of the constructions, with a computed status");
   claims->add_flag("--fast", cl.fast, "small domains (within a minute)");
   add_json(claims, cl.json_path, deferred, "write the ledger as JSON");
-  claims->add_flag("--markdown", cl.markdown, "print the ledger as a Markdown table");
-  claims->add_flag("--latex", cl.latex, "print the ledger as a LaTeX table");
-  claims->add_flag("--errata", cl.errata, "print the errata list (spec §13 E-items and the tool's findings)");
+  // `--markdown [PATH|-]` etc.: no value prints to stdout (the old flags); a PATH writes a file,
+  // so one run can write every rendering (the ledger is computed once).
+  auto rendering = [&](const char* flag, std::string& path, bool& on, const std::string& help) {
+    CLI::Option* o = claims->add_option(flag, path, help + " (PATH, '-' or no value: stdout)")->expected(0, 1)->default_str("-")->type_name("[PATH|-]");
+    deferred.add([o, &path, &on, flag] {
+      if (!o->count()) return;
+      if (path.empty()) throw cz::InputError("empty output path", std::string(flag) + " \"\"");
+      on = true;
+    });
+  };
+  rendering("--markdown", cl.markdown_path, cl.markdown, "the ledger as a Markdown table");
+  rendering("--latex", cl.latex_path, cl.latex, "the ledger as a LaTeX table");
+  rendering("--errata", cl.errata_path, cl.errata, "the errata list (spec §13 E-items and the tool's findings)");
   nonempty_path(claims->add_option("--plot", cl.plot_path, "draw the asymptotic rows against their claimed shapes to FILE.svg|png"),
                 cl.plot_path, deferred, "--plot");
 
