@@ -68,8 +68,11 @@ mqar::Domain domain_for(const TaskShape& s, const DomainOptions& o) {
 mqar::Instance worst_case_instance(const TaskShape& s) {
   if (s.layout == mqar::Layout::Triples) {
     std::vector<std::int64_t> keys(s.n), values(s.n), queries(s.n, 0);
+    // Distinct keys when the vocabulary allows (n <= c, every MQAR construction's domain); eq/via-mqar's
+    // 4-triple JRT prompt at c = 2, 3 has more triples than tokens (its keys repeat: spec E5), so
+    // they wrap there (was: key token 2 outside [0, 2), an input error at c < 4).
     for (std::size_t i = 0; i < s.n; ++i) {
-      keys[i] = static_cast<std::int64_t>(i);
+      keys[i] = static_cast<std::int64_t>(i % s.c);
       values[i] = static_cast<std::int64_t>((i + 1) % s.c);
     }
     return mqar::make_triples(s.c, keys, values, queries);

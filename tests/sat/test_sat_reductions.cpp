@@ -251,6 +251,32 @@ TEST_CASE("sat-reductions: proved at the defaults and beyond, and list shows sat
   CHECK_THROWS_AS(run_verify_sat(find_construction("gar/via-sd"), {{"nk", "8"}, {"m", "8"}, {"c", "8"}}, o), InputError);
 }
 
+TEST_CASE("eq/via-mqar at c = 2 and 3 (more triples than tokens) verifies and proves, decode=any refuted") {
+  // The 4-triple JRT prompt's MQAR model is sized on a worst-case instance; its keys wrap below c = 4
+  // (was: an input error, key token 2 outside [0, 2)).
+  require_cadical();
+  SatOptions o;
+  o.threads = 1;
+  const Construction& c = find_construction("eq/via-mqar");
+  for (const char* cv : {"2", "3"}) {
+    INFO("c = " << cv);
+    const std::map<std::string, std::string> given = {{"c", cv}};
+    const SatOutcome s = run_verify_sat(c, given, o);
+    CHECK(s.verdict == "proved");
+    const long long cc = std::stoll(cv);
+    CHECK(s.report["instances"] == cc * cc);
+    const Params p = Params::parse(c.params, given);
+    const Built b = c.build(p);
+    const RunResult r = run_domain(c.check(p, b, DomainOptions{}), 1, "", RunPlan{true, 0});
+    CHECK(r.failed == 0);
+    std::map<std::string, std::string> any = given;
+    any["decode"] = "any";
+    CHECK(run_verify_sat(c, any, o).verdict == "refuted");
+    const Params pa = Params::parse(c.params, any);
+    CHECK(run_domain(c.check(pa, c.build(pa), DomainOptions{}), 1, "", RunPlan{true, 0}).failed > 0);
+  }
+}
+
 TEST_CASE("sat-reductions: mutants are refuted with confirmed counterexamples, and circuit-only mutants never reported") {
   require_cadical();
   // EQ: the paper's literal decoding (some query matches), and the attention model whose own
