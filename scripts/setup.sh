@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 # python3-pandas and python3-tqdm: what the README's Python quick start imports (a DataFrame of a sweep; tqdm bars of
 # long calls), issue 26 item 2.
 # cadical (the SAT solver of verify --method sat) and picosat (its --confirm second opinion), issue 27.
+# python3-dev: the headers the Python module is built against (CMake's Development.Module); python3-pybind11
+# does not pull them in, and without them CZ_PYTHON quietly defaults to OFF (a fresh machine got no module and
+# every Python test skipped).
 # python3-torch, python3-scipy: circuitzoo.torch and the zoology import tests (issues 26, 28).
 # berkeley-abc and yosys: tests round-trip AIGER/BLIF exports through ABC and Yosys (issue 26; yosys pulls
 # xdot/GTK, accepted for that test). zlib1g-dev: zlib's crc32 for .npz exports.
-PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
+PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
