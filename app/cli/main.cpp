@@ -324,7 +324,7 @@ int run_main(int argc, char** argv) {
   CheckProofOptions cpo;
   auto* chk = app.add_subcommand("check-proof", "check a `verify --method sat --proof DIR` directory offline: re-encode every miter, "
                                                  "compare hashes, check each DRAT proof with circuitzoo's own checker");
-  chk->add_option("dir", cpo.dir, "the certificate directory")->required();
+  chk->add_option("dir", cpo.dirs, "the certificate directory (a sharded run: every shard's, DIR_0 ... DIR_{K-1})")->required();
   chk->add_option("--threads", cpo.threads, "checks at once (0: all cores)");
   add_json(chk, cpo.json_path, deferred, "write the verdicts as JSON");
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -11,7 +12,9 @@
 #include <thread>
 
 #include "app/engine/cluster.h"
+#include "app/engine/sat_certify_counts.h"
 #include "circuits/sat/cube.h"
+#include "circuits/sat/solve_hook.h"
 #include "util/error.h"
 #include "util/threads.h"
 
@@ -34,12 +37,14 @@ struct Task {
   std::vector<int> cube;  // empty: the whole miter
   unsigned depth = 0;     // cube levels so far
   bool may_split = false; // stopped at cube_after and split when it runs past it
+  std::string name;       // "query 3", "query 3 cube 5 of 16": what --proof DIR's index calls its answer
 };
 
 struct TaskResult {
   std::size_t id = 0, job = 0;
   sat::SolveResult r, r2;
   bool split = false;  // ran past cube_after: to be split
+  CertifyCounts cert;  // --certify's checks of this task's answers, on the rank that solved it
 };
 
 json solve_json(const sat::SolveResult& r) {
@@ -74,17 +79,20 @@ sat::SolveResult solve_of(const json& j, const std::string& where, int num_vars)
   return r;
 }
 
-json task_json(const Task& t) { return {{"id", t.id}, {"job", t.job}, {"cube", t.cube}, {"depth", t.depth}, {"split", t.may_split}}; }
+json task_json(const Task& t) {
+  return {{"id", t.id}, {"job", t.job}, {"cube", t.cube}, {"depth", t.depth}, {"split", t.may_split}, {"name", t.name}};
+}
 Task task_of(const std::string& s) {
   const json j = json::parse(s);
   Task t;
   t.id = j["id"].get<std::size_t>(), t.job = j["job"].get<std::size_t>();
   t.cube = j["cube"].get<std::vector<int>>();
   t.depth = j["depth"].get<unsigned>(), t.may_split = j["split"].get<bool>();
+  t.name = j["name"].get<std::string>();
   return t;
 }
 json result_json(const TaskResult& r) {
-  return {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}};
+  return {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}, {"cert", certify_counts_json(r.cert)}};
 }
 
 // Rank 0's queue of tasks and what is known of every job (the coordinator; one thread uses it).
@@ -97,8 +105,13 @@ class Board {
       for (std::size_t k = 0; k < jobs.size(); ++k) order.push_back(k);
     for (std::size_t j : order) {
       if (!mine[j]) continue;
-      Task t{next_id_++, j, {}, 0, false};
+      Task t{next_id_++, j, {}, 0, false, jobs[j].what};
       st_[j].open = 1;
+      if (o.plan) {  // check-proof: exactly the index's splits, no timer
+        if (o.plan->splits.count({jobs[j].what, hash(j), {}})) split(t, /*front=*/false);
+        else queue_.push_back(std::move(t));
+        continue;
+      }
       if (o.cube_after == 0 && !vars(j, 0).empty()) {  // split once before solving
         split(t, /*front=*/false);
         continue;
@@ -209,7 +222,17 @@ class Board {
     std::size_t cubes = 0;  // leaves of its cube tree (0: not split)
     bool closed = false;    // decided (or given up): its other tasks are cancelled
     std::optional<std::vector<int>> vars;
+    std::string hash;  // of its CNF, once asked (the splits' record)
   };
+
+  const std::string& hash(std::size_t j) {
+    if (st_[j].hash.empty()) {
+      char b[17];
+      std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(sat::cnf_hash(*jobs_[j].cnf)));
+      st_[j].hash = b;
+    }
+    return st_[j].hash;
+  }
 
   // The variables of level `depth`'s split of job j (empty: no more to split on).
   std::vector<int> vars(std::size_t j, unsigned depth) {
@@ -220,21 +243,59 @@ class Board {
     return {js.vars->begin() + static_cast<long>(lo), js.vars->begin() + static_cast<long>(lo + b)};
   }
 
-  void split(const Task& parent, bool front) {
-    Job& js = st_[parent.job];
-    const std::vector<int> v = vars(parent.job, parent.depth);
-    std::vector<Task> kids;
-    for (auto& c : sat::split_cube(parent.cube, v)) {
-      Task t{next_id_++, parent.job, std::move(c), parent.depth + 1, false};
-      t.may_split = o_.cube_after > 0 && !vars(parent.job, t.depth).empty();
-      kids.push_back(std::move(t));
+  // check-proof: the index's split of this task (its variables checked), or null.
+  CubePlan::Split* planned(const Task& t) {
+    const auto it = o_.plan->splits.find({jobs_[t.job].what, hash(t.job), t.cube});
+    if (it == o_.plan->splits.end()) return nullptr;
+    CubePlan::Split& sp = it->second;
+    const int nv = jobs_[t.job].cnf->num_vars;
+    std::vector<int> seen;
+    for (int l : t.cube) seen.push_back(l < 0 ? -l : l);
+    if (sp.vars.empty() || sp.vars.size() > 20) throw InputError("a split wants 1 to 20 variables", sp.where);
+    for (int v : sp.vars) {
+      if (v < 1 || v > nv) throw InputError("split variable " + std::to_string(v) + " is not a variable of the miter (1.." + std::to_string(nv) + ")", sp.where);
+      if (std::find(seen.begin(), seen.end(), v) != seen.end()) throw InputError("split variable " + std::to_string(v) + " given twice or already in the cube", sp.where);
+      seen.push_back(v);
     }
-    js.open += kids.size() - 1;
-    js.cubes += kids.size() - (parent.depth == 0 ? 0 : 1);
+    sp.used = true;
+    return &sp;
+  }
+
+  // parent replaced by its 2^k cubes, at the front (a task that ran past cube_after: its cubes
+  // next) or the back of the queue; under a plan, each cube the index splits again is split here.
+  void split(const Task& parent, bool front) {
+    std::vector<Task> kids;
+    split_into(parent, kids);
     if (front)
       queue_.insert(queue_.begin(), kids.begin(), kids.end());
     else
       queue_.insert(queue_.end(), kids.begin(), kids.end());
+  }
+  void split_into(const Task& parent, std::vector<Task>& out) {
+    Job& js = st_[parent.job];
+    CubePlan::Split* sp = o_.plan ? planned(parent) : nullptr;
+    const std::vector<int> v = sp ? sp->vars : vars(parent.job, parent.depth);
+    const std::vector<std::vector<int>> cubes = sat::split_cube(parent.cube, v);
+    json names = json::array();
+    std::vector<Task> kids;
+    for (std::size_t b = 0; b < cubes.size(); ++b) {
+      Task t{next_id_++, parent.job, cubes[b], parent.depth + 1, false,
+             parent.name + " cube " + std::to_string(b) + " of " + std::to_string(cubes.size())};
+      t.may_split = !o_.plan && o_.cube_after > 0 && !vars(parent.job, t.depth).empty();
+      names.push_back(t.name);
+      kids.push_back(std::move(t));
+    }
+    if (sp && names.get<std::vector<std::string>>() != sp->cubes)
+      sp->bad = "it lists " + std::to_string(sp->cubes.size()) + " cubes, not the " + std::to_string(cubes.size()) +
+                " its variables give (" + names.front().get<std::string>() + " ...)";
+    if (o_.log)
+      o_.log->splits.push_back({{"miter", jobs_[parent.job].what}, {"cnf_hash", hash(parent.job)}, {"cube", parent.cube}, {"vars", v}, {"cubes", names}});
+    js.open += kids.size() - 1;
+    js.cubes += kids.size() - (parent.depth == 0 ? 0 : 1);
+    for (Task& k : kids) {
+      if (o_.plan && o_.plan->splits.count({jobs_[k.job].what, hash(k.job), k.cube})) split_into(k, out);
+      else out.push_back(std::move(k));
+    }
   }
 
   const std::vector<SatJob>& jobs_;
@@ -340,6 +401,17 @@ class Pool {
     const sat::Cnf& cnf = whole ? *job.cnf : *cube;
     const double limit = t.may_split ? std::min(left, o_.cube_after) : left;
     const sat::ProofSink* sink = whole && o_.proof ? o_.proof(t.job) : nullptr;
+    // The certificate hook (circuits/sat/solve_hook.h) sees this solve under the task's name, and
+    // a cube as a cube of its miter; its --certify checks run in this thread and are counted here.
+    const sat::MiterLabel label(t.name);
+    const sat::CubeOf of{job.what, t.cube};
+    const sat::CubeLabel cube_label(whole ? nullptr : &of);
+    const CertifyCounts before = thread_certify_counts();
+    struct Counted {  // also when solve() throws (a proof that does not check)
+      TaskResult& tr;
+      const CertifyCounts& before;
+      ~Counted() { tr.cert = thread_certify_counts() - before; }
+    } counted{tr, before};
     tr.r = sat::solve(*o_.solver, cnf, limit, sink, &flag);
     if (t.may_split && tr.r.answer == sat::Answer::Unknown && !flag && limit < left) tr.split = true;
     if (tr.r.answer == sat::Answer::Unsat && o_.second)
@@ -418,6 +490,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
           tr.r = solve_of(j["r"], "rank " + std::to_string(from), nv);
           tr.r2 = solve_of(j["r2"], "rank " + std::to_string(from), nv);
           tr.split = j["split"].get<bool>();
+          add_remote_certify_counts(certify_counts_of(j["cert"], "rank " + std::to_string(from)));  // rank 0's report counts them
           board.report(tr);
         }
       }

@@ -11,6 +11,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "circuits/sat/solver.h"
 
@@ -40,6 +41,25 @@ class MiterLabel {
 
  private:
   std::string prev_;
+};
+
+// The cube the calling thread is solving (cube-and-conquer, app/engine/sat_schedule.h): the miter
+// it is a cube of and its literals, so that --proof DIR's index can say which part of which miter
+// an answer covers; null while a whole CNF is solved. Set for a scope, like MiterLabel.
+struct CubeOf {
+  std::string of;             // the miter's name
+  std::vector<int> literals;  // the cube (DIMACS literals, the unit clauses added)
+};
+class CubeLabel {
+ public:
+  explicit CubeLabel(const CubeOf* c);
+  ~CubeLabel();
+  CubeLabel(const CubeLabel&) = delete;
+  CubeLabel& operator=(const CubeLabel&) = delete;
+  static const CubeOf* current();
+
+ private:
+  const CubeOf* prev_;
 };
 
 }  // namespace cz::circuits::sat
