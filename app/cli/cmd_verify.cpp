@@ -184,7 +184,8 @@ SatOptions sat_options(const VerifyOptions& o) {
     if (s.parts->shard->count > 4096) throw InputError("--method sat takes at most 4096 shards", "--shard");
   }
   // Issue 38: --certify and --proof DIR go through the scheduler (each answer checked where it was
-  // solved; cubes and shards recorded in the index); what stays refused says why.
+  // solved; cubes and shards recorded in the index; under mpirun the other ranks send their proofs
+  // to rank 0, which writes DIR); what stays refused says why.
   if (sat_scheduled(s)) {
     if (o.sat_lemmas)
       throw InputError("--sat-lemmas runs in one process without cubes: each miter assumes the ones proved before it, in order "
@@ -193,9 +194,6 @@ SatOptions sat_options(const VerifyOptions& o) {
       throw InputError("--sat-cnf writes the miters of a one-process run (not under mpirun, --shard or --sat-cube-after)", "--sat-cnf");
     if (!o.sat_proof.empty() && old_proof_form(o.sat_proof))
       throw InputError("--proof FILE.drat (the old form) runs in one process without cubes; use --proof DIR", "--proof");
-    if (!o.sat_proof.empty() && Cluster::active() && Cluster::size() > 1)
-      throw InputError("--proof DIR is not written under mpirun (the ranks' certificates do not travel to rank 0); use --certify, "
-                       "or one --shard I/K --proof DIR_I per job and check-proof DIR_0 ... DIR_K-1", "--proof");
   }
   return s;
 }

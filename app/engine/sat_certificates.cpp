@@ -18,6 +18,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "app/engine/cluster.h"
 #include "app/engine/sat_certificates_sched.h"
 #include "app/engine/sat_certify_counts.h"
 #include "circuits/sat/drat_check.h"
@@ -147,7 +148,9 @@ std::string model_text(const sat::SolveResult& r, int num_vars) {
 
 class Recorder : public sat::SolveHook {
  public:
-  Recorder(TempDir* dir, bool check) : dir_(dir), check_(check) {}
+  // forward: a rank > 0 under mpirun with --proof DIR: the proofs of its scheduled tasks go to rank
+  // 0 (through the scheduler, sat_schedule.cpp), which writes the directory.
+  Recorder(TempDir* dir, bool check, bool forward) : dir_(dir), check_(check), forward_(forward) {}
   bool wants_proof(const sat::SolverSpec&) const override { return true; }
   void solved(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, std::string&& drat,
               const std::string& what_in) override {
@@ -170,6 +173,24 @@ class Recorder : public sat::SolveHook {
       std::lock_guard<std::mutex> lk(mu_);
       counts += c;
     }
+    if (forward_) {
+      sat::ForwardSlot& f = sat::forward_slot();
+      if (f.on && r.answer == sat::Answer::Unsat) f.drat = std::move(drat), f.has = true;
+      return;  // a solve outside the scheduler: every rank does it, rank 0 records its own
+    }
+    record(s, cnf, r, drat, what, sat::CubeLabel::current());
+  }
+
+  // Rank 0: a task another rank solved (its proof checked there under --certify).
+  void adopt(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, std::string&& drat, const std::string& what,
+             const sat::CubeOf* cube) override {
+    if (s.name != "cadical" || !dir_) return;
+    record(s, cnf, r, drat, what.empty() ? "a miter" : what, cube);
+  }
+
+ private:
+  void record(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, const std::string& drat, const std::string& what,
+              const sat::CubeOf* cube) {
     if (!dir_) return;
     const std::string dimacs = dimacs_of(cnf);
     std::size_t k;
@@ -181,7 +202,7 @@ class Recorder : public sat::SolveHook {
     // Numbered in the order the solves end (threads race); index() renames them in a fixed order.
     const std::string base = "solved-" + std::to_string(k);
     nlohmann::json e = {{"what", what}};
-    if (const sat::CubeOf* c = sat::CubeLabel::current()) e["cube"] = {{"of", c->of}, {"literals", c->literals}};
+    if (cube) e["cube"] = {{"of", cube->of}, {"literals", cube->literals}};
     dir_->write(base + ".cnf", dimacs);
     e["cnf"] = file_json(base + ".cnf", dimacs);
     e["cnf"]["vars"] = cnf.num_vars;
@@ -203,6 +224,7 @@ class Recorder : public sat::SolveHook {
     entries_.push_back({k, std::move(e)});
   }
 
+ public:
   // Same run, same bytes: the entries in the order of (what, numbers compared as numbers; CNF hash;
   // answer), the files renamed miter-0, miter-1, ... in that order (the solving threads finish in
   // any order; CaDiCaL's proof of one CNF is the same each time).
@@ -245,7 +267,7 @@ class Recorder : public sat::SolveHook {
 
  private:
   TempDir* dir_;
-  bool check_;
+  bool check_, forward_;
   std::mutex mu_;
   std::size_t next_ = 0;
   bool version_done_ = false;
@@ -285,9 +307,10 @@ SatOutcome run_sat_with_certificates(const SatOptions& o, const nlohmann::json& 
     if (identity.is_null())
       throw InputError("--proof DIR is for constructions (check-proof re-encodes them); use --certify for a user's circuit", "--proof");
     check_certificate_dir(o.proof_dir);
-    tmp = std::make_unique<TempDir>(o.proof_dir);
+    if (Cluster::rank() == 0) tmp = std::make_unique<TempDir>(o.proof_dir);  // under mpirun rank 0 writes DIR
   }
-  Recorder rec(tmp.get(), o.certify);
+  const bool forward = !o.proof_dir.empty() && Cluster::rank() != 0;
+  Recorder rec(tmp.get(), o.certify, forward);
   SatOutcome out;
   take_remote_certify_counts();  // a run before this one (Python) leaves none behind
   {

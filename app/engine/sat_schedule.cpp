@@ -30,7 +30,10 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 
 // Message tags between ranks (Cluster::send): a rank's request for n tasks, a task, its result,
 // the cancelled jobs, the end of the call.
-enum Tag { kRequest = 40, kTask = 41, kResult = 42, kStop = 43, kDone = 44 };
+// the cancelled jobs, the end of the call; a piece of a task's DRAT proof (--proof DIR: rank 0
+// writes the directory), sent before the task's result.
+enum Tag { kRequest = 40, kTask = 41, kResult = 42, kStop = 43, kDone = 44, kProof = 45 };
+constexpr std::size_t kProofChunk = std::size_t{8} << 20;
 
 struct Task {
   std::size_t id = 0, job = 0;
@@ -45,6 +48,8 @@ struct TaskResult {
   sat::SolveResult r, r2;
   bool split = false;  // ran past cube_after: to be split
   CertifyCounts cert;  // --certify's checks of this task's answers, on the rank that solved it
+  bool has_proof = false;  // rank > 0 with --proof DIR: the DRAT proof of its UNSAT answer, for rank 0
+  std::string drat;
 };
 
 json solve_json(const sat::SolveResult& r) {
@@ -92,7 +97,9 @@ Task task_of(const std::string& s) {
   return t;
 }
 json result_json(const TaskResult& r) {
-  return {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}, {"cert", certify_counts_json(r.cert)}};
+  json j = {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}, {"cert", certify_counts_json(r.cert)}};
+  if (r.has_proof) j["proof_bytes"] = r.drat.size();  // its kProof pieces came first
+  return j;
 }
 
 // Rank 0's queue of tasks and what is known of every job (the coordinator; one thread uses it).
@@ -202,6 +209,10 @@ class Board {
 
   // Remembered so that a result can be split by what was handed out.
   void handed(const Task& t) { inflight_[t.id] = t; }
+  const Task* task(std::size_t id) const {
+    const auto it = inflight_.find(id);
+    return it == inflight_.end() ? nullptr : &it->second;
+  }
 
   std::size_t stop_above() const { return stop_above_; }
   std::vector<std::size_t> closed_jobs() const {
@@ -407,11 +418,18 @@ class Pool {
     const sat::CubeOf of{job.what, t.cube};
     const sat::CubeLabel cube_label(whole ? nullptr : &of);
     const CertifyCounts before = thread_certify_counts();
+    sat::ForwardSlot& slot = sat::forward_slot();
+    slot = sat::ForwardSlot{true, false, {}};
     struct Counted {  // also when solve() throws (a proof that does not check)
       TaskResult& tr;
       const CertifyCounts& before;
-      ~Counted() { tr.cert = thread_certify_counts() - before; }
-    } counted{tr, before};
+      sat::ForwardSlot& slot;
+      ~Counted() {
+        tr.cert = thread_certify_counts() - before;
+        if (slot.has) tr.has_proof = true, tr.drat = std::move(slot.drat);
+        slot = sat::ForwardSlot{};
+      }
+    } counted{tr, before, slot};
     tr.r = sat::solve(*o_.solver, cnf, limit, sink, &flag);
     if (t.may_split && tr.r.answer == sat::Answer::Unknown && !flag && limit < left) tr.split = true;
     if (tr.r.answer == sat::Answer::Unsat && o_.second)
@@ -450,6 +468,21 @@ void wait_a_little() { std::this_thread::sleep_for(std::chrono::milliseconds(2))
   Cluster::abort(code);
 }
 
+// Rank 0: a task another rank solved handed to the certificate hook (--proof DIR: the answer, its
+// CNF made again here, and the DRAT proof that came in kProof pieces before the result).
+void adopt(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, const Task* t, const TaskResult& tr, const json& j, std::string& proof) {
+  std::string drat;
+  drat.swap(proof);
+  const bool has = j.contains("proof_bytes");
+  if (has && j["proof_bytes"].get<std::size_t>() != drat.size()) throw std::logic_error("a rank's proof pieces do not add up to its size");
+  sat::SolveHook* const hook = sat::solve_hook();
+  if (!hook || !t || tr.r.answer == sat::Answer::Unknown || (tr.r.answer == sat::Answer::Unsat && !has)) return;
+  const SatJob& job = jobs[t->job];
+  const sat::CubeOf of{job.what, t->cube};
+  if (t->cube.empty()) hook->adopt(*o.solver, *job.cnf, tr.r, std::move(drat), t->name, nullptr);
+  else hook->adopt(*o.solver, sat::with_cube(*job.cnf, t->cube), tr.r, std::move(drat), t->name, &of);
+}
+
 // Rank 0 (or the one process): the board, its own threads and the other ranks' requests.
 std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, const std::vector<bool>& mine,
                                      Clock::time_point t0, unsigned threads) {
@@ -457,6 +490,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
   Board board(jobs, o, mine);
   Pool pool(jobs, o, t0, threads);
   std::vector<std::size_t> want(static_cast<std::size_t>(Cluster::size()), 0);
+  std::vector<std::string> proofs(static_cast<std::size_t>(Cluster::size()));  // kProof pieces so far, per rank
   std::size_t told = 0;  // the board's epoch last sent to the ranks
   std::exception_ptr error;
   for (;;) {
@@ -482,6 +516,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
       std::string msg;
       while (Cluster::poll(from, tag, msg)) {
         if (tag == kRequest) want[static_cast<std::size_t>(from)] += std::stoul(msg);
+        else if (tag == kProof) proofs[static_cast<std::size_t>(from)] += msg;
         else if (tag == kResult) {
           const json j = json::parse(msg);
           TaskResult tr;
@@ -491,6 +526,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
           tr.r2 = solve_of(j["r2"], "rank " + std::to_string(from), nv);
           tr.split = j["split"].get<bool>();
           add_remote_certify_counts(certify_counts_of(j["cert"], "rank " + std::to_string(from)));  // rank 0's report counts them
+          adopt(jobs, o, board.task(tr.id), tr, j, proofs[static_cast<std::size_t>(from)]);
           board.report(tr);
         }
       }
@@ -533,7 +569,11 @@ void serve(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, Clock::
       const std::size_t free = pool.free_slots();
       if (free > asked) ask = free - asked, asked = free;
     }
-    for (const TaskResult& tr : out) Cluster::send(0, kResult, result_json(tr).dump());
+    for (const TaskResult& tr : out) {
+      for (std::size_t at = 0; tr.has_proof && at < tr.drat.size(); at += kProofChunk)  // pieces: MPI counts are ints
+        Cluster::send(0, kProof, tr.drat.substr(at, kProofChunk));
+      Cluster::send(0, kResult, result_json(tr).dump());
+    }
     if (ask) Cluster::send(0, kRequest, std::to_string(ask));
     int from = 0, tag = 0;
     std::string msg;

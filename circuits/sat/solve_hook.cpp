@@ -17,6 +17,11 @@ MiterLabel::MiterLabel(std::string what) : prev_(std::move(t_label)) { t_label =
 MiterLabel::~MiterLabel() { t_label = std::move(prev_); }
 const std::string& MiterLabel::current() { return t_label; }
 
+ForwardSlot& forward_slot() {
+  thread_local ForwardSlot slot;
+  return slot;
+}
+
 CubeLabel::CubeLabel(const CubeOf* c) : prev_(t_cube) { t_cube = c; }
 CubeLabel::~CubeLabel() { t_cube = prev_; }
 const CubeOf* CubeLabel::current() { return t_cube; }

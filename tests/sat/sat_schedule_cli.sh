@@ -6,8 +6,8 @@
 #   - --shard 0/2 + 1/2 + merge: the one-process report; bad, mixed and mismatched parts exit 2
 #     with one error line and no report;
 #   - a user's circuit file proved by cubes; --proof FILE.drat / --sat-lemmas with cubes refused (exit 2);
-#   - --certify under mpirun -np 2: rank 0's report counts every rank's checked answers (the
-#     one-process count); --proof DIR under mpirun is refused (exit 2).
+#   - --certify --proof DIR under mpirun -np 2 with cubes: rank 0's report counts every rank's
+#     checked answers (the one-process counts) and writes the one-process directory, which checks.
 #   sat_schedule_cli.sh CIRCUITZOO [HAVE_MPI]   (the MPI rows are skipped without the backend)
 set -u
 CZ="$1"
@@ -50,14 +50,15 @@ if [ "$HAVE_MPI" = ON ] && command -v mpirun >/dev/null 2>&1; then
   done
   timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case1[@]}" --method sat --shard 0/2 --json "$T/x.json" >/dev/null 2>"$T/err"
   [ $? = 2 ] || fail "--shard under mpirun: want exit 2"
-  # --certify: every rank checks its own answers and rank 0 counts them all: the one-process counts
-  # (CaDiCaL's proof of a CNF is the same on every rank).
-  "$CZ" verify "${case1[@]}" --method sat --certify --json "$T/c1.json" >/dev/null 2>&1 || fail "case1 --certify one process"
-  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case1[@]}" --method sat --certify --threads 1 --proof "$T/mp" --json "$T/c2.json" >/dev/null 2>"$T/err"
-  [ $? = 2 ] && grep -q 'not written under mpirun' "$T/err" || fail "--proof DIR under mpirun: want exit 2"
-  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case1[@]}" --method sat --certify --threads 1 --json "$T/c2.json" >/dev/null 2>"$T/err" \
-    || { fail "case1 --certify np=2"; head -3 "$T/err"; }
+  # --certify and --proof DIR: every rank checks its own answers and rank 0 counts them all (the
+  # one-process counts: CaDiCaL's proof of a CNF is the same on every rank); the other ranks send
+  # their proofs to rank 0, which writes the one-process directory byte for byte; check-proof takes it.
+  "$CZ" verify "${case2[@]}" --method sat --certify --proof "$T/op" --json "$T/c1.json" >/dev/null 2>&1 || fail "case2 --certify --proof one process"
+  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case2[@]}" --method sat --certify --threads 1 --proof "$T/mp" --json "$T/c2.json" >/dev/null 2>"$T/err" \
+    || { fail "case2 --certify --proof np=2"; head -3 "$T/err"; }
   checks+=("certified|certify np=2|$T/c1.json|$T/c2.json")
+  diff -r "$T/op" "$T/mp" >/dev/null || fail "--proof DIR under mpirun: not the one-process directory"
+  "$CZ" check-proof "$T/mp" >/dev/null 2>&1 || fail "check-proof of the mpirun directory"
 else
   echo "skipped: the MPI rows (no MPI backend or no mpirun)"
 fi
