@@ -13,6 +13,10 @@
 //     checked against the circuit, not trusted), its file's hash checked, its DRAT proof checked
 //     (a model: checked to satisfy it); a CNF without a certificate gets no answer. Certified when
 //     that run proves and every index entry was used and checked.
+//   Scheduled runs (sat_schedule.h): every cube is an entry and the index records the splits; a
+//     shard's DIR_I says "shard": "I/K" and check-proof takes the K directories together; under
+//     mpirun the other ranks' proofs reach rank 0 with their results and rank 0 writes DIR, and
+//     --certify counts every rank's checks (sat_certificates_sched.h, sat_certify_counts.h).
 // The hook that sees every solver call is circuits/sat/solve_hook.h.
 #pragma once
 #include <functional>

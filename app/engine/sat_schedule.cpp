@@ -29,7 +29,6 @@ using nlohmann::json;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Message tags between ranks (Cluster::send): a rank's request for n tasks, a task, its result,
-// the cancelled jobs, the end of the call.
 // the cancelled jobs, the end of the call; a piece of a task's DRAT proof (--proof DIR: rank 0
 // writes the directory), sent before the task's result.
 enum Tag { kRequest = 40, kTask = 41, kResult = 42, kStop = 43, kDone = 44, kProof = 45 };

@@ -19,6 +19,11 @@
 // cube_depth levels. cube_after = 0 splits every miter once before solving. A miter is UNSAT when
 // every one of its cubes is (the cubes cover all its assignments); SAT when one is (with that
 // cube's model); else unknown.
+//
+// Certificates (sat_certificates.h): each task is solved under its name ("query 3 cube 5 of 16")
+// and cube (circuits/sat/solve_hook.h labels), so the hook records and checks it like any solve;
+// a task's --certify counts and, for --proof DIR, its DRAT proof travel to rank 0 with its result;
+// the splits are logged for the index, and check-proof replays them (CubePlan).
 #pragma once
 #include <atomic>
 #include <cstdint>
