@@ -7,6 +7,7 @@
 #include "app/engine/merge.h"
 #include "app/engine/part_report.h"
 #include "app/engine/read_back.h"
+#include "app/engine/sat_certificates.h"
 #include "app/engine/sat_parts.h"
 #include "app/engine/sat_path.h"
 #include "verify/construction.h"
@@ -25,6 +26,14 @@ int merge_sat(const MergeOptions& o, const std::vector<std::pair<std::string, nl
   SatOutcome r = run_verify_sat(find_construction(m.construction), m.given, m.options);
   r.schedule = sat_schedule_json(m.options);
   r.schedule["shards"] = m.shards;
+  // --certify (issue 38): merge says certified only when every shard checked its answers.
+  if (m.certified_parts == m.shards) {
+    r.report["sat"]["certified"] = m.certify.certified;
+    r.report["sat"]["certify"] = certify_report_json(m.certify);
+    r.report["sat"]["certify"]["shards"] = m.shards;
+  } else if (m.certified_parts > 0) {
+    r.report["sat"]["not_certified"] = m.uncertified + " was run without --certify (certified only when every shard was)";
+  }
   return finish_sat(vo, r);
 }
 }  // namespace

@@ -183,9 +183,18 @@ SatOptions sat_options(const VerifyOptions& o) {
     s.parts->shard = parse_shard(o.shard);
     if (s.parts->shard->count > 4096) throw InputError("--method sat takes at most 4096 shards", "--shard");
   }
-  if (sat_scheduled(s) && (o.sat_lemmas || o.sat_certify || !o.sat_proof.empty() || !o.sat_cnf.empty()))
-    throw InputError("--sat-lemmas, --certify, --proof and --sat-cnf run in one process without cubes (not under mpirun, --shard or --sat-cube-after)",
-                     o.sat_lemmas ? "--sat-lemmas" : o.sat_certify ? "--certify" : !o.sat_proof.empty() ? "--proof" : "--sat-cnf");
+  // Issue 38: --certify and --proof DIR go through the scheduler (each answer checked where it was
+  // solved; cubes and shards recorded in the index; under mpirun the other ranks send their proofs
+  // to rank 0, which writes DIR); what stays refused says why.
+  if (sat_scheduled(s)) {
+    if (o.sat_lemmas)
+      throw InputError("--sat-lemmas runs in one process without cubes: each miter assumes the ones proved before it, in order "
+                       "(not under mpirun, --shard or --sat-cube-after)", "--sat-lemmas");
+    if (!o.sat_cnf.empty())
+      throw InputError("--sat-cnf writes the miters of a one-process run (not under mpirun, --shard or --sat-cube-after)", "--sat-cnf");
+    if (!o.sat_proof.empty() && old_proof_form(o.sat_proof))
+      throw InputError("--proof FILE.drat (the old form) runs in one process without cubes; use --proof DIR", "--proof");
+  }
   return s;
 }
 
@@ -224,6 +233,7 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   }
   if (st.contains("certified"))
     human << "  certified: " << st["certified"] << " UNSAT answers, each DRAT proof checked by circuitzoo's checker (--certify)\n";
+  if (st.contains("not_certified")) human << "  not certified: " << st["not_certified"].get<std::string>() << "\n";
   if (st.contains("certificates") && !st["certificates"]["dir"].is_null())
     human << "  certificates: " << st["certificates"]["dir"].get<std::string>() << "/index.json (" << st["certificates"]["entries"]
           << " solver answers; check with `circuitzoo check-proof`)\n";
@@ -252,18 +262,8 @@ int cmd_verify_sat(const VerifyOptions& o) {
   if (!s.proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
   const auto given = parse_params(o.params);
   const Construction& c = find_construction(o.name);
-  if (s.parts) {  // --shard I/K (issue 38): this shard's miters, a part file for merge (sat_parts.h)
-    if (o.json_path.empty()) throw InputError("a shard writes its part with --json FILE (join the parts with merge)", "--shard");
-    const SatOutcome r = run_verify_sat(c, given, s);
-    std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
-    human << o.name << "  shard " << o.shard << ": its miters " << (r.verdict == "proved" ? "all UNSAT" : r.verdict == "refuted" ? "include a SAT one" : "not all decided")
-          << " (" << s.log->tasks << " solver runs); the verdict is merge's\n";
-    emit_json(sat_part_json(o.name, given, s, r, kVersion), o.json_path);
-    return r.verdict == "proved" ? 0 : r.exit_code;
-  }
-  if (s.proof_dir.empty() && !s.certify) return finish_sat(o, with_schedule(run_verify_sat(c, given, s), s));
   // What check-proof needs to do this run again (sat_certificates.h): the construction, its
-  // parameters as given, and the options that shape the miters.
+  // parameters as given, and the options that shape the miters (the same for every shard).
   const nlohmann::json identity = {{"construction", c.name},
                                    {"params", given},
                                    {"options",
@@ -273,7 +273,24 @@ int cmd_verify_sat(const VerifyOptions& o) {
                                      {"strategy", s.strategy},
                                      {"zero_one", s.zero_one},
                                      {"order", s.order}}}};
-  return finish_sat(o, run_sat_with_certificates(s, identity, [&] { return run_verify_sat(c, given, s); }));
+  auto run = [&] {
+    if (s.proof_dir.empty() && !s.certify) return run_verify_sat(c, given, s);
+    return run_sat_with_certificates(s, identity, [&] { return run_verify_sat(c, given, s); });
+  };
+  if (s.parts) {  // --shard I/K (issue 38): this shard's miters, a part file for merge (sat_parts.h)
+    if (o.json_path.empty()) throw InputError("a shard writes its part with --json FILE (join the parts with merge)", "--shard");
+    const SatOutcome r = run();
+    std::ostream& human = to_stdout(o.json_path) ? std::cerr : std::cout;
+    human << o.name << "  shard " << o.shard << ": its miters " << (r.verdict == "proved" ? "all UNSAT" : r.verdict == "refuted" ? "include a SAT one" : "not all decided")
+          << " (" << s.log->tasks << " solver runs); the verdict is merge's\n";
+    if (r.report.contains("sat") && r.report["sat"].contains("certified"))
+      human << "  certified: " << r.report["sat"]["certified"] << " UNSAT answers of this shard, each DRAT proof checked (--certify)\n";
+    if (!s.proof_dir.empty() && r.verdict == "proved")
+      human << "  certificates: " << s.proof_dir << "/index.json (shard " << o.shard << "; check every shard's together with `circuitzoo check-proof`)\n";
+    emit_json(sat_part_json(o.name, given, s, r, kVersion), o.json_path);
+    return r.verdict == "proved" ? 0 : r.exit_code;
+  }
+  return finish_sat(o, with_schedule(run(), s));
 }
 
 }  // namespace cz::cli

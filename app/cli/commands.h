@@ -204,6 +204,7 @@ int cmd_prove(const ProveOptions& o);
 // `circuitzoo check-proof DIR`: a --proof DIR checked offline (cmd_check_proof.cpp, issue 38).
 struct CheckProofOptions {
   std::string dir, json_path;
+  std::vector<std::string> dirs;  // the CLI: DIR, or every shard's DIR_0 ... DIR_{K-1} (empty: dir)
   unsigned threads = 0;
   Capture capture;
 };

@@ -175,7 +175,8 @@ int run_main(int argc, char** argv) {
   sat_only.push_back(verify->add_option(
       "--proof", ver.sat_proof,
       "--method sat: certificates into DIR, a new directory written whole when the run proves (every miter's CNF and DRAT "
-      "proof, index.json; check with `circuitzoo check-proof DIR`); a name ending in .drat keeps the old form: CaDiCaL's "
+      "proof, index.json; check with `circuitzoo check-proof DIR`; with cubes too, and per shard: --shard I/K --proof DIR_I, "
+      "checked together by check-proof DIR_0 ... DIR_K-1); a name ending in .drat keeps the old form: CaDiCaL's "
       "DRAT proof to FILE.drat (FILE.drat.<k> per miter, monolithic miters)"));
   sat_only.push_back(verify->add_flag("--certify", ver.sat_certify,
                                       "--method sat: check every UNSAT answer's DRAT proof with circuitzoo's own checker as it arrives"));
@@ -324,7 +325,7 @@ int run_main(int argc, char** argv) {
   CheckProofOptions cpo;
   auto* chk = app.add_subcommand("check-proof", "check a `verify --method sat --proof DIR` directory offline: re-encode every miter, "
                                                  "compare hashes, check each DRAT proof with circuitzoo's own checker");
-  chk->add_option("dir", cpo.dir, "the certificate directory")->required();
+  chk->add_option("dir", cpo.dirs, "the certificate directory (a sharded run: every shard's, DIR_0 ... DIR_{K-1})")->required();
   chk->add_option("--threads", cpo.threads, "checks at once (0: all cores)");
   add_json(chk, cpo.json_path, deferred, "write the verdicts as JSON");
 

@@ -18,6 +18,9 @@
 #include <sstream>
 #include <tuple>
 
+#include "app/engine/cluster.h"
+#include "app/engine/sat_certificates_sched.h"
+#include "app/engine/sat_certify_counts.h"
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solve_hook.h"
 #include "util/atomic_file.h"
@@ -143,32 +146,11 @@ std::string model_text(const sat::SolveResult& r, int num_vars) {
   return s + " 0\n";
 }
 
-// <0, 0, >0 as a orders before, with, after b; runs of digits compare as numbers ("query 9" < "query 10").
-int natural_compare(const std::string& a, const std::string& b) {
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const bool da = std::isdigit(static_cast<unsigned char>(a[i])) != 0, db = std::isdigit(static_cast<unsigned char>(b[j])) != 0;
-    if (da && db) {
-      std::size_t ie = i, je = j;
-      while (ie < a.size() && a[ie] == '0') ++ie;  // leading zeros do not count
-      while (je < b.size() && b[je] == '0') ++je;
-      std::size_t ae = ie, be = je;
-      while (ae < a.size() && std::isdigit(static_cast<unsigned char>(a[ae]))) ++ae;
-      while (be < b.size() && std::isdigit(static_cast<unsigned char>(b[be]))) ++be;
-      if (ae - ie != be - je) return ae - ie < be - je ? -1 : 1;
-      if (const int c = a.compare(ie, ae - ie, b, je, be - je); c != 0) return c;
-      i = ae, j = be;
-      continue;
-    }
-    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]) ? -1 : 1;
-    ++i, ++j;
-  }
-  return (i < a.size()) - (j < b.size());
-}
-
 class Recorder : public sat::SolveHook {
  public:
-  Recorder(TempDir* dir, bool check) : dir_(dir), check_(check) {}
+  // forward: a rank > 0 under mpirun with --proof DIR: the proofs of its scheduled tasks go to rank
+  // 0 (through the scheduler, sat_schedule.cpp), which writes the directory.
+  Recorder(TempDir* dir, bool check, bool forward) : dir_(dir), check_(check), forward_(forward) {}
   bool wants_proof(const sat::SolverSpec&) const override { return true; }
   void solved(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, std::string&& drat,
               const std::string& what_in) override {
@@ -186,11 +168,29 @@ class Recorder : public sat::SolveHook {
         throw InputError("cadical answered UNSAT on " + what + " but its DRAT proof does not check (" + res.why +
                              "): a broken solver, no verdict (--certify)",
                          s.binary);
+      const CertifyCounts c{1, res.lemmas, res.checked, res.rat, res.seconds};
+      thread_certify_counts() += c;  // the scheduler carries a task's checks to rank 0 (sat_schedule.cpp)
       std::lock_guard<std::mutex> lk(mu_);
-      ++certified_;
-      check_s_ += res.seconds;
-      lemmas_ += res.lemmas, core_ += res.checked, rat_ += res.rat;
+      counts += c;
     }
+    if (forward_) {
+      sat::ForwardSlot& f = sat::forward_slot();
+      if (f.on && r.answer == sat::Answer::Unsat) f.drat = std::move(drat), f.has = true;
+      return;  // a solve outside the scheduler: every rank does it, rank 0 records its own
+    }
+    record(s, cnf, r, drat, what, sat::CubeLabel::current());
+  }
+
+  // Rank 0: a task another rank solved (its proof checked there under --certify).
+  void adopt(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, std::string&& drat, const std::string& what,
+             const sat::CubeOf* cube) override {
+    if (s.name != "cadical" || !dir_) return;
+    record(s, cnf, r, drat, what.empty() ? "a miter" : what, cube);
+  }
+
+ private:
+  void record(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, const std::string& drat, const std::string& what,
+              const sat::CubeOf* cube) {
     if (!dir_) return;
     const std::string dimacs = dimacs_of(cnf);
     std::size_t k;
@@ -202,6 +202,7 @@ class Recorder : public sat::SolveHook {
     // Numbered in the order the solves end (threads race); index() renames them in a fixed order.
     const std::string base = "solved-" + std::to_string(k);
     nlohmann::json e = {{"what", what}};
+    if (cube) e["cube"] = {{"of", cube->of}, {"literals", cube->literals}};
     dir_->write(base + ".cnf", dimacs);
     e["cnf"] = file_json(base + ".cnf", dimacs);
     e["cnf"]["vars"] = cnf.num_vars;
@@ -223,10 +224,12 @@ class Recorder : public sat::SolveHook {
     entries_.push_back({k, std::move(e)});
   }
 
+ public:
   // Same run, same bytes: the entries in the order of (what, numbers compared as numbers; CNF hash;
   // answer), the files renamed miter-0, miter-1, ... in that order (the solving threads finish in
   // any order; CaDiCaL's proof of one CNF is the same each time).
-  nlohmann::json index(const nlohmann::json& identity, const std::string& verdict) {
+  // splits: the index's "splits" (empty: none, the key left out as before cubes); shard: "I/K" or "".
+  nlohmann::json index(const nlohmann::json& identity, const std::string& verdict, const nlohmann::json& splits, const std::string& shard) {
     auto key = [](const nlohmann::json& e) {
       return std::make_tuple(e["what"].get<std::string>(), e["cnf"]["sha256"].get<std::string>(), e["answer"].get<std::string>());
     };
@@ -249,20 +252,22 @@ class Recorder : public sat::SolveHook {
       }
       m.push_back(e);
     }
-    return {{"format", kFormat},
-            {"run", identity},
-            {"verdict", verdict},
-            {"solver", {{"name", "cadical"}, {"version", version_}, {"binary", spec_.binary}}},
-            {"certified_when_written", check_},
-            {"miters", m}};
+    nlohmann::json idx = {{"format", kFormat},
+                          {"run", identity},
+                          {"verdict", verdict},
+                          {"solver", {{"name", "cadical"}, {"version", version_}, {"binary", spec_.binary}}},
+                          {"certified_when_written", check_},
+                          {"miters", m}};
+    if (!shard.empty()) idx["shard"] = shard;
+    if (!splits.empty()) idx["splits"] = splits;
+    return idx;
   }
-  std::size_t certified_ = 0, lemmas_ = 0, core_ = 0, rat_ = 0;
-  double check_s_ = 0;
+  CertifyCounts counts;  // this process's checks
   std::size_t entries() const { return entries_.size(); }
 
  private:
   TempDir* dir_;
-  bool check_;
+  bool check_, forward_;
   std::mutex mu_;
   std::size_t next_ = 0;
   bool version_done_ = false;
@@ -279,6 +284,15 @@ struct HookScope {
 
 }  // namespace
 
+nlohmann::json certify_report_json(const CertifyCounts& c) {
+  return {{"checker", "circuitzoo DRAT (RUP + RAT, backward, core-first)"},
+          {"unsat_answers_checked", c.certified},
+          {"lemmas", c.lemmas},
+          {"core_lemmas_checked", c.core},
+          {"rat_lemmas", c.rat},
+          {"check_seconds", c.seconds}};
+}
+
 void check_certificate_dir(const std::string& dir) {
   std::error_code ec;
   if (fs::symlink_status(dir, ec).type() != fs::file_type::not_found)
@@ -293,27 +307,30 @@ SatOutcome run_sat_with_certificates(const SatOptions& o, const nlohmann::json& 
     if (identity.is_null())
       throw InputError("--proof DIR is for constructions (check-proof re-encodes them); use --certify for a user's circuit", "--proof");
     check_certificate_dir(o.proof_dir);
-    tmp = std::make_unique<TempDir>(o.proof_dir);
+    if (Cluster::rank() == 0) tmp = std::make_unique<TempDir>(o.proof_dir);  // under mpirun rank 0 writes DIR
   }
-  Recorder rec(tmp.get(), o.certify);
+  const bool forward = !o.proof_dir.empty() && Cluster::rank() != 0;
+  Recorder rec(tmp.get(), o.certify, forward);
   SatOutcome out;
+  take_remote_certify_counts();  // a run before this one (Python) leaves none behind
   {
     HookScope scope(&rec);
     out = run();
   }
   nlohmann::json& st = out.report["sat"];
   if (o.certify) {
-    st["certified"] = rec.certified_;
-    st["certify"] = {{"checker", "circuitzoo DRAT (RUP + RAT, backward, core-first)"},
-                     {"unsat_answers_checked", rec.certified_},
-                     {"lemmas", rec.lemmas_},
-                     {"core_lemmas_checked", rec.core_},
-                     {"rat_lemmas", rec.rat_},
-                     {"check_seconds", rec.check_s_}};
+    // Under mpirun, rank 0 counts the checks every rank did (carried with the task results).
+    CertifyCounts c = rec.counts;
+    c += take_remote_certify_counts();
+    st["certified"] = c.certified;
+    st["certify"] = certify_report_json(c);
   }
   if (tmp) {
     if (out.verdict == "proved") {
-      tmp->write("index.json", rec.index(identity, out.verdict).dump(2) + "\n");
+      const std::string shard =
+          o.parts && o.parts->shard ? std::to_string(o.parts->shard->index) + "/" + std::to_string(o.parts->shard->count) : std::string();
+      const nlohmann::json splits = o.log ? index_splits(o.log->splits) : nlohmann::json::array();
+      tmp->write("index.json", rec.index(identity, out.verdict, splits, shard).dump(2) + "\n");
       tmp->commit(o.proof_dir);
       st["certificates"] = {{"dir", o.proof_dir}, {"entries", rec.entries()}};
     } else {
@@ -432,8 +449,9 @@ class Replayer : public sat::SolveHook {
 
 }  // namespace
 
-CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
-  const auto t0 = std::chrono::steady_clock::now();
+namespace {
+
+nlohmann::json read_index(const std::string& dir) {
   const std::string ipath = dir + "/index.json";
   const std::string text = read_file(ipath, TextLimits{64u << 20, "a certificate index"});
   nlohmann::json idx;
@@ -445,29 +463,14 @@ CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
   if (!idx.is_object() || !idx.contains("format") || idx["format"] != kFormat)
     throw InputError(std::string("not a certificate index (\"format\": \"") + kFormat + "\" expected)", ipath);
   if (!idx.contains("run") || !idx["run"].is_object()) throw InputError("\"run\" missing", ipath);
-  const nlohmann::json& run = idx["run"];
-  const std::string construction = str_at(run, "construction", ipath);
-  std::map<std::string, std::string> given;
-  if (!run.contains("params") || !run["params"].is_object()) throw InputError("\"run.params\" missing", ipath);
-  for (const auto& [k, v] : run["params"].items()) {
-    if (!v.is_string()) throw InputError("run.params." + k + " is not a string", ipath);
-    given[k] = v.get<std::string>();
-  }
-  SatOptions o;
-  if (!run.contains("options") || !run["options"].is_object()) throw InputError("\"run.options\" missing", ipath);
-  const nlohmann::json& ro = run["options"];
-  o.split = str_at(ro, "split", ipath);
-  o.strategy = str_at(ro, "strategy", ipath);
-  o.zero_one = str_at(ro, "zero_one", ipath);
-  o.order = str_at(ro, "order", ipath);
-  if (!ro.contains("lemmas") || !ro["lemmas"].is_boolean() || !ro.contains("cubes") || !ro["cubes"].is_boolean())
-    throw InputError("run.options.lemmas / cubes missing or not true/false", ipath);
-  o.lemmas = ro["lemmas"].get<bool>();
-  o.cubes = ro["cubes"].get<bool>();
-  o.timeout_s = 1e7;  // answers come from the directory; checking takes what it takes
-  o.threads = threads;
   if (!idx.contains("miters") || !idx["miters"].is_array()) throw InputError("\"miters\" missing", ipath);
-  std::vector<Entry> entries;
+  return idx;
+}
+
+// The entries of one directory's index, files read and hashed (shown: the names in messages and
+// the report: the plain file name for one directory, DIR/name for several).
+void read_entries(const std::string& dir, const nlohmann::json& idx, bool several, std::vector<Entry>& entries) {
+  const std::string ipath = dir + "/index.json";
   for (std::size_t k = 0; k < idx["miters"].size(); ++k) {
     const nlohmann::json& m = idx["miters"][k];
     const std::string where = ipath + ", miters[" + std::to_string(k) + "]";
@@ -489,8 +492,53 @@ CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
     e.hash_ok = cnf_text.size() == e.cnf_bytes && sha256_hex(cnf_text) == e.cnf_sha && e.aux.size() == e.aux_bytes &&
                 sha256_hex(e.aux) == e.aux_sha;
     if (!e.hash_ok) e.status = "rejected: the files do not match the sizes and SHA-256 of the index";
+    if (several) e.cnf_file = dir + "/" + e.cnf_file, e.aux_file = dir + "/" + e.aux_file;
     entries.push_back(std::move(e));
   }
+}
+
+}  // namespace
+
+CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) { return check_proof_dirs({dir}, threads); }
+
+CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (dirs.empty()) throw InputError("give the certificate directory (or every shard's)", "check-proof");
+  std::vector<std::pair<std::string, nlohmann::json>> idxs;
+  for (const std::string& d : dirs) idxs.emplace_back(d + "/index.json", read_index(d));
+  // Shards (`verify --shard I/K --proof DIR_I`): K directories of one run, each shard once.
+  if (dirs.size() > 1 || idxs.front().second.contains("shard")) check_shard_indexes(idxs);
+  const std::string ipath = idxs.front().first;
+  const nlohmann::json& idx = idxs.front().second;
+  const nlohmann::json& run = idx["run"];
+  const std::string construction = str_at(run, "construction", ipath);
+  std::map<std::string, std::string> given;
+  if (!run.contains("params") || !run["params"].is_object()) throw InputError("\"run.params\" missing", ipath);
+  for (const auto& [k, v] : run["params"].items()) {
+    if (!v.is_string()) throw InputError("run.params." + k + " is not a string", ipath);
+    given[k] = v.get<std::string>();
+  }
+  SatOptions o;
+  if (!run.contains("options") || !run["options"].is_object()) throw InputError("\"run.options\" missing", ipath);
+  const nlohmann::json& ro = run["options"];
+  o.split = str_at(ro, "split", ipath);
+  o.strategy = str_at(ro, "strategy", ipath);
+  o.zero_one = str_at(ro, "zero_one", ipath);
+  o.order = str_at(ro, "order", ipath);
+  if (!ro.contains("lemmas") || !ro["lemmas"].is_boolean() || !ro.contains("cubes") || !ro["cubes"].is_boolean())
+    throw InputError("run.options.lemmas / cubes missing or not true/false", ipath);
+  o.lemmas = ro["lemmas"].get<bool>();
+  o.cubes = ro["cubes"].get<bool>();
+  o.timeout_s = 1e7;  // answers come from the directory; checking takes what it takes
+  o.threads = threads;
+  std::vector<Entry> entries;
+  auto plan = std::make_shared<CubePlan>();
+  for (std::size_t d = 0; d < dirs.size(); ++d) {
+    read_entries(dirs[d], idxs[d].second, dirs.size() > 1, entries);
+    read_index_splits(idxs[d].second, idxs[d].first, *plan);
+  }
+  // Cube-and-conquer runs: the same splits again, no timer (sat_schedule.h CubePlan).
+  if (!plan->splits.empty()) o.cube_plan = plan, o.log = std::make_shared<SatScheduleLog>();
   Replayer rep(entries);
   SatOutcome out;
   {
@@ -508,14 +556,25 @@ CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) {
     all = all && st == "certified";
     ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
   }
+  // Every split of the index was made by the re-run, with the cubes it lists.
+  nlohmann::json sp = nlohmann::json::array();
+  for (const auto& [key, s] : plan->splits) {
+    std::string st = !s.bad.empty() ? "rejected: " + s.bad
+                     : s.used        ? "certified"
+                                     : "rejected: the re-encoded run never split this (not a miter or cube of this run, or another CNF)";
+    all = all && st == "certified";
+    sp.push_back({{"miter", std::get<0>(key)}, {"cube", std::get<2>(key)}, {"cubes", s.cubes.size()}, {"verdict", st}});
+  }
   const bool ok = all && out.verdict == "proved" && !entries.empty();
-  res.report = {{"dir", dir},
+  res.report = {{"dir", dirs.front()},
                 {"construction", construction},
                 {"params", run["params"]},
                 {"verdict", ok ? "certified" : "rejected"},
                 {"run_verdict", out.verdict},
                 {"miters", ms},
                 {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
+  if (dirs.size() > 1) res.report["dirs"] = dirs;
+  if (!plan->splits.empty()) res.report["splits"] = sp;
   if (out.report.contains("sat") && out.report["sat"].contains("undecided")) res.report["why"] = out.report["sat"]["undecided"];
   if (!ok && out.verdict == "proved") res.report["why"] = "an index entry is not certified";
   res.exit_code = ok ? 0 : 1;

@@ -13,13 +13,19 @@
 //     checked against the circuit, not trusted), its file's hash checked, its DRAT proof checked
 //     (a model: checked to satisfy it); a CNF without a certificate gets no answer. Certified when
 //     that run proves and every index entry was used and checked.
+//   Scheduled runs (sat_schedule.h): every cube is an entry and the index records the splits; a
+//     shard's DIR_I says "shard": "I/K" and check-proof takes the K directories together; under
+//     mpirun the other ranks' proofs reach rank 0 with their results and rank 0 writes DIR, and
+//     --certify counts every rank's checks (sat_certificates_sched.h, sat_certify_counts.h).
 // The hook that sees every solver call is circuits/sat/solve_hook.h.
 #pragma once
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "app/engine/sat_certify_counts.h"
 #include "app/engine/sat_path.h"
 
 namespace cz {
@@ -28,6 +34,9 @@ namespace cz {
 // what check-proof needs to do the run again ({"construction", "params"}); null when it cannot
 // (a user's circuit): DIR is then refused. Adds sat.certified / sat.certificates to the report.
 SatOutcome run_sat_with_certificates(const SatOptions& o, const nlohmann::json& identity, const std::function<SatOutcome()>& run);
+
+// The report's sat.certify of these counts (a run's, or merge's sum over its parts).
+nlohmann::json certify_report_json(const CertifyCounts& c);
 
 // Refuses a --proof DIR that exists, or whose parent cannot take the temporary directory (InputError).
 void check_certificate_dir(const std::string& dir);
@@ -39,5 +48,9 @@ struct CheckProofResult {
 // check-proof DIR (InputError on a malformed index, a missing or unreadable file, a malformed CNF
 // or DRAT file: exit 2).
 CheckProofResult check_proof_dir(const std::string& dir, unsigned threads);
+// check-proof DIR_0 ... DIR_{K-1}: the K shards of one run (`verify --shard I/K --proof DIR_I`,
+// each index "shard": "I/K", the same "run"), their entries and splits taken together; a missing,
+// repeated or foreign shard is InputError. One directory: as check_proof_dir.
+CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads);
 
 }  // namespace cz

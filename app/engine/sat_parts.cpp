@@ -42,7 +42,7 @@ json sat_part_json(const std::string& construction, const std::map<std::string, 
       if (c.results[k]) results[std::to_string(k)] = *c.results[k];
     calls.push_back({{"hashes", hashes}, {"results", results}});
   }
-  return {{"sat_part",
+  json part = {{"sat_part",
            {{"format", 1},
             {"tool", "circuitzoo"},
             {"version", version},
@@ -54,6 +54,13 @@ json sat_part_json(const std::string& construction, const std::map<std::string, 
             // What this shard saw with the other shards' miters taken as UNSAT: not a verdict.
             {"own_verdict", out.verdict},
             {"seconds", out.seconds}}}};
+  // --certify (issue 38): what this shard checked; merge sums the parts' counts.
+  if (out.report.contains("sat") && out.report["sat"].contains("certify")) {
+    const json& c = out.report["sat"]["certify"];
+    part["sat_part"]["certify"] = {{"certified", c["unsat_answers_checked"]}, {"lemmas", c["lemmas"]}, {"core", c["core_lemmas_checked"]},
+                                   {"rat", c["rat_lemmas"]}, {"seconds", c["check_seconds"]}};
+  }
+  return part;
 }
 
 bool is_sat_part(const json& j) { return j.is_object() && j.contains("sat_part"); }
@@ -92,6 +99,12 @@ SatMerge read_sat_parts(const std::vector<std::pair<std::string, json>>& parts, 
     if (shards.size() != K) throw InputError("a part of " + std::to_string(K) + " shards among parts of " + std::to_string(shards.size()), file);
     if (!seen.emplace(i, file).second) throw InputError("shard " + std::to_string(i) + " given twice (also " + seen[i] + ")", file);
     if (!p["calls"].is_array()) throw InputError("sat_part.calls wants an array", file);
+    if (p.contains("certify")) {
+      m.certify += certify_counts_of(p["certify"], file + ": sat_part.certify");
+      ++m.certified_parts;
+    } else if (m.uncertified.empty()) {
+      m.uncertified = file;
+    }
     for (const json& c : p["calls"]) {
       if (!c.is_object() || !c.contains("hashes") || !c["hashes"].is_array() || !c.contains("results") || !c["results"].is_object())
         throw InputError("a call wants hashes (an array) and results (an object)", file);

@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/engine/sat_certify_counts.h"
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_schedule.h"
 
@@ -35,6 +36,10 @@ struct SatMerge {
   std::map<std::string, std::string> given;
   SatOptions options;  // with parts->replay
   std::size_t shards = 0;
+  // --certify (issue 38): the parts' checks summed; certified only when every part has them.
+  CertifyCounts certify;
+  std::size_t certified_parts = 0;
+  std::string uncertified;  // the first part run without --certify ("" when none)
 };
 // The parts checked (one run, K shards each once, well-formed calls); InputError naming the file.
 // version: this tool's (app/report kVersion); parts of another version are refused.

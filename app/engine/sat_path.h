@@ -23,6 +23,7 @@ namespace cz {
 
 struct SatParts;        // app/engine/sat_schedule.h
 struct SatScheduleLog;  // app/engine/sat_schedule.h
+struct CubePlan;        // app/engine/sat_schedule.h
 
 struct SatOptions {
   double timeout_s = 300;     // wall clock for all miters together
@@ -53,6 +54,7 @@ struct SatOptions {
   unsigned cube_bits = 4;
   std::shared_ptr<SatParts> parts;
   std::shared_ptr<SatScheduleLog> log;
+  std::shared_ptr<CubePlan> cube_plan;  // check-proof: the index's splits replayed (sat_schedule.h)
 };
 
 struct SatOutcome {

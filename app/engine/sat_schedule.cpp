@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -11,7 +12,9 @@
 #include <thread>
 
 #include "app/engine/cluster.h"
+#include "app/engine/sat_certify_counts.h"
 #include "circuits/sat/cube.h"
+#include "circuits/sat/solve_hook.h"
 #include "util/error.h"
 #include "util/threads.h"
 
@@ -26,20 +29,26 @@ using nlohmann::json;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 // Message tags between ranks (Cluster::send): a rank's request for n tasks, a task, its result,
-// the cancelled jobs, the end of the call.
-enum Tag { kRequest = 40, kTask = 41, kResult = 42, kStop = 43, kDone = 44 };
+// the cancelled jobs, the end of the call; a piece of a task's DRAT proof (--proof DIR: rank 0
+// writes the directory), sent before the task's result.
+enum Tag { kRequest = 40, kTask = 41, kResult = 42, kStop = 43, kDone = 44, kProof = 45 };
+constexpr std::size_t kProofChunk = std::size_t{8} << 20;
 
 struct Task {
   std::size_t id = 0, job = 0;
   std::vector<int> cube;  // empty: the whole miter
   unsigned depth = 0;     // cube levels so far
   bool may_split = false; // stopped at cube_after and split when it runs past it
+  std::string name;       // "query 3", "query 3 cube 5 of 16": what --proof DIR's index calls its answer
 };
 
 struct TaskResult {
   std::size_t id = 0, job = 0;
   sat::SolveResult r, r2;
   bool split = false;  // ran past cube_after: to be split
+  CertifyCounts cert;  // --certify's checks of this task's answers, on the rank that solved it
+  bool has_proof = false;  // rank > 0 with --proof DIR: the DRAT proof of its UNSAT answer, for rank 0
+  std::string drat;
 };
 
 json solve_json(const sat::SolveResult& r) {
@@ -74,17 +83,22 @@ sat::SolveResult solve_of(const json& j, const std::string& where, int num_vars)
   return r;
 }
 
-json task_json(const Task& t) { return {{"id", t.id}, {"job", t.job}, {"cube", t.cube}, {"depth", t.depth}, {"split", t.may_split}}; }
+json task_json(const Task& t) {
+  return {{"id", t.id}, {"job", t.job}, {"cube", t.cube}, {"depth", t.depth}, {"split", t.may_split}, {"name", t.name}};
+}
 Task task_of(const std::string& s) {
   const json j = json::parse(s);
   Task t;
   t.id = j["id"].get<std::size_t>(), t.job = j["job"].get<std::size_t>();
   t.cube = j["cube"].get<std::vector<int>>();
   t.depth = j["depth"].get<unsigned>(), t.may_split = j["split"].get<bool>();
+  t.name = j["name"].get<std::string>();
   return t;
 }
 json result_json(const TaskResult& r) {
-  return {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}};
+  json j = {{"id", r.id}, {"job", r.job}, {"r", solve_json(r.r)}, {"r2", solve_json(r.r2)}, {"split", r.split}, {"cert", certify_counts_json(r.cert)}};
+  if (r.has_proof) j["proof_bytes"] = r.drat.size();  // its kProof pieces came first
+  return j;
 }
 
 // Rank 0's queue of tasks and what is known of every job (the coordinator; one thread uses it).
@@ -97,8 +111,13 @@ class Board {
       for (std::size_t k = 0; k < jobs.size(); ++k) order.push_back(k);
     for (std::size_t j : order) {
       if (!mine[j]) continue;
-      Task t{next_id_++, j, {}, 0, false};
+      Task t{next_id_++, j, {}, 0, false, jobs[j].what};
       st_[j].open = 1;
+      if (o.plan) {  // check-proof: exactly the index's splits, no timer
+        if (o.plan->splits.count({jobs[j].what, hash(j), {}})) split(t, /*front=*/false);
+        else queue_.push_back(std::move(t));
+        continue;
+      }
       if (o.cube_after == 0 && !vars(j, 0).empty()) {  // split once before solving
         split(t, /*front=*/false);
         continue;
@@ -189,6 +208,10 @@ class Board {
 
   // Remembered so that a result can be split by what was handed out.
   void handed(const Task& t) { inflight_[t.id] = t; }
+  const Task* task(std::size_t id) const {
+    const auto it = inflight_.find(id);
+    return it == inflight_.end() ? nullptr : &it->second;
+  }
 
   std::size_t stop_above() const { return stop_above_; }
   std::vector<std::size_t> closed_jobs() const {
@@ -209,7 +232,17 @@ class Board {
     std::size_t cubes = 0;  // leaves of its cube tree (0: not split)
     bool closed = false;    // decided (or given up): its other tasks are cancelled
     std::optional<std::vector<int>> vars;
+    std::string hash;  // of its CNF, once asked (the splits' record)
   };
+
+  const std::string& hash(std::size_t j) {
+    if (st_[j].hash.empty()) {
+      char b[17];
+      std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(sat::cnf_hash(*jobs_[j].cnf)));
+      st_[j].hash = b;
+    }
+    return st_[j].hash;
+  }
 
   // The variables of level `depth`'s split of job j (empty: no more to split on).
   std::vector<int> vars(std::size_t j, unsigned depth) {
@@ -220,21 +253,59 @@ class Board {
     return {js.vars->begin() + static_cast<long>(lo), js.vars->begin() + static_cast<long>(lo + b)};
   }
 
-  void split(const Task& parent, bool front) {
-    Job& js = st_[parent.job];
-    const std::vector<int> v = vars(parent.job, parent.depth);
-    std::vector<Task> kids;
-    for (auto& c : sat::split_cube(parent.cube, v)) {
-      Task t{next_id_++, parent.job, std::move(c), parent.depth + 1, false};
-      t.may_split = o_.cube_after > 0 && !vars(parent.job, t.depth).empty();
-      kids.push_back(std::move(t));
+  // check-proof: the index's split of this task (its variables checked), or null.
+  CubePlan::Split* planned(const Task& t) {
+    const auto it = o_.plan->splits.find({jobs_[t.job].what, hash(t.job), t.cube});
+    if (it == o_.plan->splits.end()) return nullptr;
+    CubePlan::Split& sp = it->second;
+    const int nv = jobs_[t.job].cnf->num_vars;
+    std::vector<int> seen;
+    for (int l : t.cube) seen.push_back(l < 0 ? -l : l);
+    if (sp.vars.empty() || sp.vars.size() > 20) throw InputError("a split wants 1 to 20 variables", sp.where);
+    for (int v : sp.vars) {
+      if (v < 1 || v > nv) throw InputError("split variable " + std::to_string(v) + " is not a variable of the miter (1.." + std::to_string(nv) + ")", sp.where);
+      if (std::find(seen.begin(), seen.end(), v) != seen.end()) throw InputError("split variable " + std::to_string(v) + " given twice or already in the cube", sp.where);
+      seen.push_back(v);
     }
-    js.open += kids.size() - 1;
-    js.cubes += kids.size() - (parent.depth == 0 ? 0 : 1);
+    sp.used = true;
+    return &sp;
+  }
+
+  // parent replaced by its 2^k cubes, at the front (a task that ran past cube_after: its cubes
+  // next) or the back of the queue; under a plan, each cube the index splits again is split here.
+  void split(const Task& parent, bool front) {
+    std::vector<Task> kids;
+    split_into(parent, kids);
     if (front)
       queue_.insert(queue_.begin(), kids.begin(), kids.end());
     else
       queue_.insert(queue_.end(), kids.begin(), kids.end());
+  }
+  void split_into(const Task& parent, std::vector<Task>& out) {
+    Job& js = st_[parent.job];
+    CubePlan::Split* sp = o_.plan ? planned(parent) : nullptr;
+    const std::vector<int> v = sp ? sp->vars : vars(parent.job, parent.depth);
+    const std::vector<std::vector<int>> cubes = sat::split_cube(parent.cube, v);
+    json names = json::array();
+    std::vector<Task> kids;
+    for (std::size_t b = 0; b < cubes.size(); ++b) {
+      Task t{next_id_++, parent.job, cubes[b], parent.depth + 1, false,
+             parent.name + " cube " + std::to_string(b) + " of " + std::to_string(cubes.size())};
+      t.may_split = !o_.plan && o_.cube_after > 0 && !vars(parent.job, t.depth).empty();
+      names.push_back(t.name);
+      kids.push_back(std::move(t));
+    }
+    if (sp && names.get<std::vector<std::string>>() != sp->cubes)
+      sp->bad = "it lists " + std::to_string(sp->cubes.size()) + " cubes, not the " + std::to_string(cubes.size()) +
+                " its variables give (" + names.front().get<std::string>() + " ...)";
+    if (o_.log)
+      o_.log->splits.push_back({{"miter", jobs_[parent.job].what}, {"cnf_hash", hash(parent.job)}, {"cube", parent.cube}, {"vars", v}, {"cubes", names}});
+    js.open += kids.size() - 1;
+    js.cubes += kids.size() - (parent.depth == 0 ? 0 : 1);
+    for (Task& k : kids) {
+      if (o_.plan && o_.plan->splits.count({jobs_[k.job].what, hash(k.job), k.cube})) split_into(k, out);
+      else out.push_back(std::move(k));
+    }
   }
 
   const std::vector<SatJob>& jobs_;
@@ -340,6 +411,24 @@ class Pool {
     const sat::Cnf& cnf = whole ? *job.cnf : *cube;
     const double limit = t.may_split ? std::min(left, o_.cube_after) : left;
     const sat::ProofSink* sink = whole && o_.proof ? o_.proof(t.job) : nullptr;
+    // The certificate hook (circuits/sat/solve_hook.h) sees this solve under the task's name, and
+    // a cube as a cube of its miter; its --certify checks run in this thread and are counted here.
+    const sat::MiterLabel label(t.name);
+    const sat::CubeOf of{job.what, t.cube};
+    const sat::CubeLabel cube_label(whole ? nullptr : &of);
+    const CertifyCounts before = thread_certify_counts();
+    sat::ForwardSlot& slot = sat::forward_slot();
+    slot = sat::ForwardSlot{true, false, {}};
+    struct Counted {  // also when solve() throws (a proof that does not check)
+      TaskResult& tr;
+      const CertifyCounts& before;
+      sat::ForwardSlot& slot;
+      ~Counted() {
+        tr.cert = thread_certify_counts() - before;
+        if (slot.has) tr.has_proof = true, tr.drat = std::move(slot.drat);
+        slot = sat::ForwardSlot{};
+      }
+    } counted{tr, before, slot};
     tr.r = sat::solve(*o_.solver, cnf, limit, sink, &flag);
     if (t.may_split && tr.r.answer == sat::Answer::Unknown && !flag && limit < left) tr.split = true;
     if (tr.r.answer == sat::Answer::Unsat && o_.second)
@@ -378,6 +467,21 @@ void wait_a_little() { std::this_thread::sleep_for(std::chrono::milliseconds(2))
   Cluster::abort(code);
 }
 
+// Rank 0: a task another rank solved handed to the certificate hook (--proof DIR: the answer, its
+// CNF made again here, and the DRAT proof that came in kProof pieces before the result).
+void adopt(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, const Task* t, const TaskResult& tr, const json& j, std::string& proof) {
+  std::string drat;
+  drat.swap(proof);
+  const bool has = j.contains("proof_bytes");
+  if (has && j["proof_bytes"].get<std::size_t>() != drat.size()) throw std::logic_error("a rank's proof pieces do not add up to its size");
+  sat::SolveHook* const hook = sat::solve_hook();
+  if (!hook || !t || tr.r.answer == sat::Answer::Unknown || (tr.r.answer == sat::Answer::Unsat && !has)) return;
+  const SatJob& job = jobs[t->job];
+  const sat::CubeOf of{job.what, t->cube};
+  if (t->cube.empty()) hook->adopt(*o.solver, *job.cnf, tr.r, std::move(drat), t->name, nullptr);
+  else hook->adopt(*o.solver, sat::with_cube(*job.cnf, t->cube), tr.r, std::move(drat), t->name, &of);
+}
+
 // Rank 0 (or the one process): the board, its own threads and the other ranks' requests.
 std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, const std::vector<bool>& mine,
                                      Clock::time_point t0, unsigned threads) {
@@ -385,6 +489,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
   Board board(jobs, o, mine);
   Pool pool(jobs, o, t0, threads);
   std::vector<std::size_t> want(static_cast<std::size_t>(Cluster::size()), 0);
+  std::vector<std::string> proofs(static_cast<std::size_t>(Cluster::size()));  // kProof pieces so far, per rank
   std::size_t told = 0;  // the board's epoch last sent to the ranks
   std::exception_ptr error;
   for (;;) {
@@ -410,6 +515,7 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
       std::string msg;
       while (Cluster::poll(from, tag, msg)) {
         if (tag == kRequest) want[static_cast<std::size_t>(from)] += std::stoul(msg);
+        else if (tag == kProof) proofs[static_cast<std::size_t>(from)] += msg;
         else if (tag == kResult) {
           const json j = json::parse(msg);
           TaskResult tr;
@@ -418,6 +524,8 @@ std::vector<SatJobResult> coordinate(const std::vector<SatJob>& jobs, const SatS
           tr.r = solve_of(j["r"], "rank " + std::to_string(from), nv);
           tr.r2 = solve_of(j["r2"], "rank " + std::to_string(from), nv);
           tr.split = j["split"].get<bool>();
+          add_remote_certify_counts(certify_counts_of(j["cert"], "rank " + std::to_string(from)));  // rank 0's report counts them
+          adopt(jobs, o, board.task(tr.id), tr, j, proofs[static_cast<std::size_t>(from)]);
           board.report(tr);
         }
       }
@@ -460,7 +568,11 @@ void serve(const std::vector<SatJob>& jobs, const SatScheduleOptions& o, Clock::
       const std::size_t free = pool.free_slots();
       if (free > asked) ask = free - asked, asked = free;
     }
-    for (const TaskResult& tr : out) Cluster::send(0, kResult, result_json(tr).dump());
+    for (const TaskResult& tr : out) {
+      for (std::size_t at = 0; tr.has_proof && at < tr.drat.size(); at += kProofChunk)  // pieces: MPI counts are ints
+        Cluster::send(0, kProof, tr.drat.substr(at, kProofChunk));
+      Cluster::send(0, kResult, result_json(tr).dump());
+    }
     if (ask) Cluster::send(0, kRequest, std::to_string(ask));
     int from = 0, tag = 0;
     std::string msg;

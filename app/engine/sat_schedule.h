@@ -19,13 +19,20 @@
 // cube_depth levels. cube_after = 0 splits every miter once before solving. A miter is UNSAT when
 // every one of its cubes is (the cubes cover all its assignments); SAT when one is (with that
 // cube's model); else unknown.
+//
+// Certificates (sat_certificates.h): each task is solved under its name ("query 3 cube 5 of 16")
+// and cube (circuits/sat/solve_hook.h labels), so the hook records and checks it like any solve;
+// a task's --certify counts and, for --proof DIR, its DRAT proof travel to rank 0 with its result;
+// the splits are logged for the index, and check-proof replays them (CubePlan).
 #pragma once
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -70,6 +77,28 @@ struct SatScheduleLog {
   int ranks = 1;
   nlohmann::json split = nlohmann::json::array();  // {"miter": what, "cubes": n}, in the order decided
   std::size_t tasks = 0;  // solver runs (miters and cubes), over all ranks
+  // Every split as --proof DIR's index records it (issue 38): {"miter": what, "cnf_hash": the
+  // miter's CNF (circuits/sat/cube.h cnf_hash, 16 hex digits), "cube": the parent
+  // cube's literals ([] for the whole miter), "vars": the variables split on, in order, "cubes":
+  // the names of the 2^k cubes}, in the order decided (rank 0; the index sorts them).
+  nlohmann::json splits = nlohmann::json::array();
+};
+
+// check-proof's replay of an index's "splits" (sat_certificates.cpp): a task is split exactly when
+// the index says, on exactly its variables, and never by a timer. The cubes are made here (every
+// one of the 2^k, circuits/sat/cube.h split_cube), not read from the index, so a miter comes out
+// UNSAT only when every cube of the union was answered UNSAT: a cube without a certificate leaves
+// it undecided.
+struct CubePlan {
+  struct Split {
+    std::vector<int> vars;            // checked when applied: 1..20 distinct variables of the CNF, not in the parent cube
+    std::vector<std::string> cubes;   // the names the index lists (must be the 2^k the re-run makes)
+    std::string where;                // the index entry, for messages
+    bool used = false;                // applied by the re-run (a miter of the same name and CNF may use it again)
+    std::string bad;                  // why it does not hold ("" when it does)
+  };
+  // By (miter name, miter CNF hash as 16 hex digits, parent cube): stage runs may repeat a name.
+  std::map<std::tuple<std::string, std::string, std::vector<int>>, Split> splits;
 };
 
 struct SatScheduleOptions {
@@ -87,6 +116,7 @@ struct SatScheduleOptions {
   std::function<void(std::size_t job)> started, finished;  // this rank's threads
   SatParts* parts = nullptr;
   SatScheduleLog* log = nullptr;
+  CubePlan* plan = nullptr;  // check-proof: split as the index says (cube_after is then ignored)
 };
 
 std::vector<SatJobResult> schedule_sat(const std::vector<SatJob>& jobs, const SatScheduleOptions& o);

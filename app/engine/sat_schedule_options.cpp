@@ -15,7 +15,7 @@ namespace sat = circuits::sat;
 using json = nlohmann::json;
 
 bool sat_scheduled(const SatOptions& o) {
-  return (Cluster::active() && Cluster::size() > 1) || o.cube_after >= 0 || o.parts;
+  return (Cluster::active() && Cluster::size() > 1) || o.cube_after >= 0 || o.parts || o.cube_plan;
 }
 
 unsigned sat_rank_threads(const SatOptions& o) {
@@ -31,6 +31,8 @@ SatScheduleOptions sat_schedule_options(const SatOptions& o) {
   so.cube_bits = std::max(1u, o.cube_bits);
   so.parts = o.parts.get();
   so.log = o.log.get();
+  so.plan = o.cube_plan.get();
+  if (so.plan) so.cube_after = -1;  // check-proof: the index's splits, no timer
   return so;
 }
 

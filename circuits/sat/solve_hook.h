@@ -7,14 +7,26 @@
 //   - wants_proof / solved: CaDiCaL's DRAT proof of the run is captured (beside a caller's own
 //     proof sink) and handed over with the answer; solved() may throw (a proof that does not
 //     check: the solver lied), which ends the run like any solver error.
+//   - forwarded / adopt (issue 38: --proof DIR under mpirun): a rank other than 0 hands the DRAT
+//     proof of a scheduled task to the scheduler, which sends it to rank 0; there the scheduler
+//     gives rank 0's hook the answer with its proof (adopt), checked already where it was solved.
 // Hooks are called from the solving threads at once: they must be thread-safe.
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "circuits/sat/solver.h"
 
 namespace cz::circuits::sat {
+
+// The cube the calling thread is solving (cube-and-conquer, app/engine/sat_schedule.h): the miter
+// it is a cube of and its literals, so that --proof DIR's index can say which part of which miter
+// an answer covers; null while a whole CNF is solved. Set for a scope, like MiterLabel.
+struct CubeOf {
+  std::string of;             // the miter's name
+  std::vector<int> literals;  // the cube (DIMACS literals, the unit clauses added)
+};
 
 class SolveHook {
  public:
@@ -22,6 +34,8 @@ class SolveHook {
   virtual std::optional<SolveResult> replay(const SolverSpec&, const Cnf&, const std::string& /*what*/) { return std::nullopt; }
   virtual bool wants_proof(const SolverSpec&) const { return false; }
   virtual void solved(const SolverSpec&, const Cnf&, const SolveResult&, std::string&& /*drat*/, const std::string& /*what*/) {}
+  virtual void adopt(const SolverSpec&, const Cnf&, const SolveResult&, std::string&& /*drat*/, const std::string& /*what*/,
+                     const CubeOf* /*cube*/) {}
 };
 
 // The hook in force (nullptr: none). Installed by the caller for the length of one run.
@@ -40,6 +54,27 @@ class MiterLabel {
 
  private:
   std::string prev_;
+};
+
+// Rank > 0 under mpirun (issue 38): the DRAT proof of the task the calling thread is solving, put
+// here by the hook (solved) for the scheduler to send to rank 0. `on` while a scheduled task runs.
+struct ForwardSlot {
+  bool on = false;
+  bool has = false;
+  std::string drat;
+};
+ForwardSlot& forward_slot();
+
+class CubeLabel {
+ public:
+  explicit CubeLabel(const CubeOf* c);
+  ~CubeLabel();
+  CubeLabel(const CubeLabel&) = delete;
+  CubeLabel& operator=(const CubeLabel&) = delete;
+  static const CubeOf* current();
+
+ private:
+  const CubeOf* prev_;
 };
 
 }  // namespace cz::circuits::sat

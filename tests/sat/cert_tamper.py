@@ -8,12 +8,27 @@ so that only the checker can notice, unless the mode ends in -nohash):
   drop-clause  the last clause of the CNF removed (header count fixed)
   swap-cnf     miters[0] names miters[1]'s CNF file (with its size and hash)
   flip-nohash  as flip, the index left as it was
-  bad-drat     the proof replaced by bytes no DRAT reader takes"""
+  bad-drat     the proof replaced by bytes no DRAT reader takes
+  drop-cube    (cubes) the first cube's entry taken out of the index, its files removed
+  split-short  (cubes) the first split's list of cubes without its last cube
+  unsplit      (cubes) the first split taken out of the index (its cubes' entries kept)"""
 import hashlib, json, os, sys
 
 d, mode = sys.argv[1], sys.argv[2]
 ipath = os.path.join(d, "index.json")
 idx = json.load(open(ipath))
+if mode in ("drop-cube", "split-short", "unsplit"):
+    if mode == "drop-cube":
+        c = next(m for m in idx["miters"] if "cube" in m)
+        idx["miters"].remove(c)
+        for k in ("cnf", "proof", "model"):
+            if k in c: os.remove(os.path.join(d, c[k]["file"]))
+    elif mode == "split-short":
+        idx["splits"][0]["cubes"].pop()
+    else:
+        idx["splits"].pop(0)
+    json.dump(idx, open(ipath, "w"), indent=2)
+    sys.exit(0)
 unsat = [m for m in idx["miters"] if m["answer"] == "UNSAT"]
 e = max(unsat, key=lambda m: m["proof"]["bytes"])
 

@@ -8,7 +8,12 @@
 #   - a lying solver (a fake cadical answering UNSAT to everything, with no proof or an empty-clause
 #     "proof") ends in exit 2 under --certify, never "proved";
 #   - an existing DIR, a parent that cannot be written, a full disk: exit 2, nothing left; a run
-#     that does not prove leaves no directory.
+#     that does not prove leaves no directory;
+#   - scheduled runs: --certify with cubes and in shards (merge sums the parts' counts; a lying
+#     solver is exit 2 there too); --proof DIR with cubes (each cube an entry, the splits in the
+#     index, same bytes each run; check-proof replays the splits: a cube's certificate taken out,
+#     a split listing one cube less or taken out are rejected); --proof DIR per shard and
+#     check-proof DIR_0 DIR_1 (a shard missing or given twice: exit 2).
 # Rows are "name | rc | setup | command | check" (tests/cli/matrix_lib.sh).
 # Usage: sat_certificates.sh path/to/circuitzoo
 set -u
@@ -26,11 +31,16 @@ mkdir -p "$IN"
 DY="mqar/dyadic -p n=4 -p c=4 --method sat"
 C="circuit/compare -p d=4 --method sat"
 REFUTED="mqar/dyadic -p n=4 -p c=4 -p variant=paper --method sat"
+CUBES="--sat-cube-after 0 --sat-cube-bits 2"
 TAMPER="python3 $HERE/cert_tamper.py"
-export CZ IN DY C REFUTED TAMPER
+export CZ IN DY C REFUTED TAMPER CUBES
 # The directories the rows copy (made once).
 "$CZ" verify $DY --proof "$IN/dy" >/dev/null || { echo "FAIL: the dyadic certificates were not written"; exit 1; }
 "$CZ" verify $C --proof "$IN/cmp" >/dev/null || { echo "FAIL: the compare certificates were not written"; exit 1; }
+"$CZ" verify $C $CUBES --proof "$IN/cubes" >/dev/null || { echo "FAIL: the certificates by cubes were not written"; exit 1; }
+for i in 0 1; do
+  "$CZ" verify $DY --shard $i/2 --json "$IN/part$i.json" --certify --proof "$IN/shard$i" >/dev/null || { echo "FAIL: shard $i's certificates were not written"; exit 1; }
+done
 fake() {
   mkdir -p "$IN/$1"
   printf '#!/usr/bin/env bash\n%s\n' "$3" >"$IN/$1/$2"
@@ -56,6 +66,24 @@ flip-literals      | 1 | cp -r $IN/dy d && $TAMPER d flip | $CZ check-proof d | 
 drop-cnf-clause    | 1 | cp -r $IN/dy d && $TAMPER d drop-clause | $CZ check-proof d | grep -q 'never asked for this CNF' $OUTF && grep -q 'no certificate for this CNF' $OUTF
 swap-cnf           | 1 | cp -r $IN/cmp d && $TAMPER d swap-cnf | $CZ check-proof d | grep -q 'REJECTED' $OUTF && grep -q 'rejected' $OUTF
 hash-mismatch      | 1 | cp -r $IN/dy d && $TAMPER d flip-nohash | $CZ check-proof d | grep -q 'do not match the sizes and SHA-256' $OUTF
+# scheduled runs: cubes and shards (issue 38)
+certify-cubes      | 0 | | $CZ verify $C $CUBES --certify --json r.json | grep -q '"certified": 16' r.json && grep -q '"cubes": 4' r.json
+check-cubes        | 0 | cp -r $IN/cubes d | $CZ check-proof d --json j.json | grep -q '"verdict": "certified"' j.json && grep -q 'cube 3 of 4' j.json && grep -q '"splits"' d/index.json && grep -q '"literals"' d/index.json
+cubes-same-bytes   | 0 | | $CZ verify $C $CUBES --threads 1 --proof A | diff -r A $IN/cubes
+timer-splits       | 0 | | $CZ verify mqar/dyadic -p n=4 -p c=4 --method sat --sat-strategy monolithic --sat-cube-after 0.001 --sat-cube-bits 1 --proof P && $CZ check-proof P | grep -q 'certified  (.* splits into cubes; the re-encoded run: proved)' $OUTF
+cube-dropped       | 1 | cp -r $IN/cubes d && $TAMPER d drop-cube | $CZ check-proof d | grep -q 'REJECTED' $OUTF && grep -q 'no certificate for this CNF' $OUTF
+split-short        | 1 | cp -r $IN/cubes d && $TAMPER d split-short | $CZ check-proof d | grep -q 'REJECTED   split of .*lists 3 cubes, not the 4' $OUTF
+split-dropped      | 1 | cp -r $IN/cubes d && $TAMPER d unsplit | $CZ check-proof d | grep -q 'never asked for this CNF' $OUTF
+check-shards       | 0 | | $CZ check-proof $IN/shard1 $IN/shard0 --json j.json | grep -q '"run_verdict": "proved"' j.json && grep -q '"dirs"' j.json
+merge-certified    | 0 | | $CZ merge $IN/part0.json $IN/part1.json --json m.json | grep -q '"certified": 5' m.json && grep -q '"shards": 2' m.json
+merge-uncertified  | 0 | $CZ verify $DY --shard 1/2 --json p1.json | $CZ merge $IN/part0.json p1.json --json m.json | ! grep -q '"certified"' m.json && grep -q 'not_certified' m.json
+shard-missing      | 2 | | $CZ check-proof $IN/shard0 | grep -q 'shard 1/2 is missing' $ERRF
+shard-twice        | 2 | | $CZ check-proof $IN/shard0 $IN/shard0 | grep -q 'shard 0/2 given twice' $ERRF
+shard-other-run    | 2 | | $CZ check-proof $IN/shard0 $IN/cmp | grep -q 'names no shard' $ERRF
+liar-cubes         | 2 | | PATH=$P_LIAR $CZ verify $C $CUBES --certify | grep -q 'does not check.*a broken solver' $ERRF
+liar-shard         | 2 | | PATH=$P_LIAR $CZ verify $C --shard 0/2 --json p.json --certify | grep -q 'does not check.*a broken solver' $ERRF
+proof-old-cubes    | 2 | | $CZ verify $C $CUBES --proof p.drat | grep -q 'old form.*use --proof DIR' $ERRF
+lemmas-cubes       | 2 | | $CZ verify $C $CUBES --sat-lemmas | grep -q 'each miter assumes' $ERRF
 # malformed: exit 2
 bad-drat           | 2 | cp -r $IN/dy d && $TAMPER d bad-drat | $CZ check-proof d | grep -q 'binary DRAT: truncated' $ERRF
 no-dir             | 2 | | $CZ check-proof nothing | grep -q 'nothing/index.json' $ERRF

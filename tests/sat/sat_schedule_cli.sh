@@ -5,7 +5,9 @@
 #     refutation (the same counterexample); rank 0 alone prints;
 #   - --shard 0/2 + 1/2 + merge: the one-process report; bad, mixed and mismatched parts exit 2
 #     with one error line and no report;
-#   - a user's circuit file proved by cubes; --proof / --sat-lemmas with cubes refused (exit 2).
+#   - a user's circuit file proved by cubes; --proof FILE.drat / --sat-lemmas with cubes refused (exit 2);
+#   - --certify --proof DIR under mpirun -np 2 with cubes: rank 0's report counts every rank's
+#     checked answers (the one-process counts) and writes the one-process directory, which checks.
 #   sat_schedule_cli.sh CIRCUITZOO [HAVE_MPI]   (the MPI rows are skipped without the backend)
 set -u
 CZ="$1"
@@ -17,7 +19,8 @@ fails=0
 fail() { echo "FAIL $*"; fails=$((fails+1)); }
 # Report checks are collected and made by one python3 at the end (its start costs seconds on a
 # loaded machine): "same NAME A B" (equal without seconds, timing and sat.schedule), "ranks2 NAME
-# F" (sat.schedule.ranks = 2), "cubes NAME F N" (every run split into N cubes), "anycubes NAME F N".
+# F" (sat.schedule.ranks = 2), "cubes NAME F N" (every run split into N cubes), "anycubes NAME F N",
+# "certified NAME A B" (the same --certify counts).
 checks=()
 same() { checks+=("same|$1|$2|$3"); }
 case1=(mqar/dyadic -p n=4 -p c=5)                                    # by stages
@@ -47,6 +50,15 @@ if [ "$HAVE_MPI" = ON ] && command -v mpirun >/dev/null 2>&1; then
   done
   timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case1[@]}" --method sat --shard 0/2 --json "$T/x.json" >/dev/null 2>"$T/err"
   [ $? = 2 ] || fail "--shard under mpirun: want exit 2"
+  # --certify and --proof DIR: every rank checks its own answers and rank 0 counts them all (the
+  # one-process counts: CaDiCaL's proof of a CNF is the same on every rank); the other ranks send
+  # their proofs to rank 0, which writes the one-process directory byte for byte; check-proof takes it.
+  "$CZ" verify "${case2[@]}" --method sat --certify --proof "$T/op" --json "$T/c1.json" >/dev/null 2>&1 || fail "case2 --certify --proof one process"
+  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify "${case2[@]}" --method sat --certify --threads 1 --proof "$T/mp" --json "$T/c2.json" >/dev/null 2>"$T/err" \
+    || { fail "case2 --certify --proof np=2"; head -3 "$T/err"; }
+  checks+=("certified|certify np=2|$T/c1.json|$T/c2.json")
+  diff -r "$T/op" "$T/mp" >/dev/null || fail "--proof DIR under mpirun: not the one-process directory"
+  "$CZ" check-proof "$T/mp" >/dev/null 2>&1 || fail "check-proof of the mpirun directory"
 else
   echo "skipped: the MPI rows (no MPI backend or no mpirun)"
 fi
@@ -92,7 +104,10 @@ bad "an enumeration part among sat parts" "$T/p1.0.json" "$T/e0.json"
 "$CZ" verify --circuit "$T/d.aag" --task mqar -p n=4 -p c=4 -p encoding=onehot --method sat --sat-cube-after 0 --json "$T/u.json" >/dev/null 2>"$T/err" \
   || { fail "user circuit by cubes"; cat "$T/err"; }
 checks+=("anycubes|user circuit|$T/u.json|16")
-"$CZ" verify "${case1[@]}" --method sat --sat-cube-after 1 --proof "$T/pf" >/dev/null 2>&1; [ $? = 2 ] || fail "--proof with cubes: want exit 2"
+# --proof DIR and --certify work with cubes since issue 38 (tests/sat/sat_certificates.sh); the old
+# single-file form and --sat-lemmas stay one-process only.
+"$CZ" verify "${case1[@]}" --method sat --sat-cube-after 1 --proof "$T/pf.drat" >/dev/null 2>&1; [ $? = 2 ] || fail "--proof FILE.drat with cubes: want exit 2"
+"$CZ" verify "${case1[@]}" --method sat --sat-cube-after 1 --sat-lemmas >/dev/null 2>&1; [ $? = 2 ] || fail "--sat-lemmas with cubes: want exit 2"
 "$CZ" verify "${case1[@]}" --method sat --shard 0/2 >/dev/null 2>&1; [ $? = 2 ] || fail "--shard without --json: want exit 2"
 "$CZ" verify "${case1[@]}" --sat-cube-after 1 >/dev/null 2>&1; [ $? = 2 ] || fail "--sat-cube-after without --method sat: want exit 2"
 python3 - "${checks[@]}" <<'PY' || fails=$((fails+1))
@@ -110,6 +125,9 @@ for c in sys.argv[1:]:
         j = json.load(open(f))
         if kind == "same":
             ok = json.dumps(drop(j), sort_keys=True) == json.dumps(drop(json.load(open(rest[0]))), sort_keys=True)
+        elif kind == "certified":
+            k = json.load(open(rest[0]))
+            ok = j["sat"]["certified"] > 0 and drop(j["sat"]["certify"]) == drop(k["sat"]["certify"]) and j["sat"]["certified"] == k["sat"]["certified"]
         elif kind == "ranks2":
             ok = j["sat"]["schedule"]["ranks"] == 2
         elif kind == "cubes":
