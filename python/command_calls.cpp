@@ -218,7 +218,8 @@ std::string device(const Opts&) {
 
 std::string check_proof(const Opts& p) {
   cli::CheckProofOptions o;
-  o.dir = p.str("dir");
+  o.dirs = p.list("dirs");  // every shard's directory (check-proof DIR_0 ... DIR_{K-1})
+  if (o.dirs.size() == 1) o.dir = o.dirs[0], o.dirs.clear();
   o.threads = static_cast<unsigned>(p.uint("threads", cli::kThreadsArg, 0));
   json out;
   o.capture.json = &out;

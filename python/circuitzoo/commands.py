@@ -274,5 +274,9 @@ def device():
 def check_proof(directory, threads=0):
     """`circuitzoo check-proof DIR --json`: a `verify(..., method="sat", proof=DIR)` certificate directory
     re-checked offline (each miter re-encoded, hashes and DRAT proofs checked): the report as a dict,
-    its "verdict" "certified" or "rejected"."""
-    return _run("check-proof", {"dir": _path(directory, "directory"), "threads": _uint(threads, "threads")})
+    its "verdict" "certified" or "rejected". A list of directories is a sharded run's (`verify(...,
+    shard="I/K", proof=DIR_I)`, every shard once): `check-proof DIR_0 ... DIR_{K-1}`."""
+    dirs = [directory] if isinstance(directory, (str, _os.PathLike)) else list(directory)
+    if not dirs:
+        raise ValueError("check_proof needs a directory (or every shard's)")
+    return _run("check-proof", {"dirs": [_path(d, "directory") for d in dirs], "threads": _uint(threads, "threads")})

@@ -112,6 +112,19 @@ def test_certify_and_check_proof(cli, tmp_path):
     same(checked, cli_json(cli, "check-proof", d))
     with pytest.raises(ValueError):
         cz.check_proof(str(tmp_path / "nothing-here"))
+    # a sharded run: each shard's part and directory, checked together (and one shard alone refused)
+    parts, dirs = [], []
+    for i in range(2):
+        parts.append(str(tmp_path / f"part{i}.json"))
+        dirs.append(str(tmp_path / f"cert{i}"))
+        r = cli("verify", "circuit/compare", "-p", "d=3", "--method", "sat", "--shard", f"{i}/2", "--json", parts[-1],
+                "--proof", dirs[-1])
+        assert r.returncode == 0, r.stderr
+    both = cz.check_proof(dirs)
+    assert both["verdict"] == "certified"
+    same(both, cli_json(cli, "check-proof", *dirs))
+    with pytest.raises(ValueError, match="shard 1/2 is missing"):
+        cz.check_proof(dirs[:1])
 
 
 def test_algebra_weights_as_symbols(cli):
