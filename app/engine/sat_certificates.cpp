@@ -93,23 +93,20 @@ class TempDir {
     CleanupSignalsBlocked blocked;
     if (::mkdir(path_.c_str(), 0755) != 0)
       throw InputError(std::string("cannot create the certificate directory: ") + std::strerror(errno), path_);
-    slot_ = register_cleanup_path(path_, true);
+    // One slot for the directory and whatever is in it (a slot per file ran out at ~500 entries).
+    slot_ = register_cleanup_dir_with_files(path_);
   }
   ~TempDir() {
     if (!path_.empty()) {
       std::error_code ec;
       fs::remove_all(path_, ec);
     }
-    for (int s : files_) unregister_cleanup_path(s);
     unregister_cleanup_path(slot_);
   }
   const std::string& path() const { return path_; }
   void write(const std::string& name, const std::string& data) {
     const std::string p = path_ + "/" + name;
-    CleanupSignalsBlocked blocked;
-    std::lock_guard<std::mutex> lk(mu_);
-    files_.push_back(register_cleanup_path(p));
-    write_new_file(p, data);
+    write_new_file(p, data);  // inside the directory: the handler's slot for it removes it too
   }
   // A file of the directory renamed (the index numbers files in a fixed order once every miter is in).
   void rename(const std::string& from, const std::string& to) {
@@ -129,8 +126,6 @@ class TempDir {
  private:
   std::string path_;
   int slot_ = -1;
-  std::vector<int> files_;
-  std::mutex mu_;
 };
 
 nlohmann::json file_json(const std::string& name, const std::string& data) {

@@ -16,7 +16,8 @@
 
 namespace cz {
 
-// Installs the handler for the signals above (once; later calls do nothing).
+// Installs the handler for the signals above whose action is the default (SIG_DFL) at the call;
+// calling it again does nothing unless one was set back to SIG_DFL meanwhile.
 void install_cleanup_handlers();
 
 // Blocks those signals for its lifetime, so that creating a file or a child and registering it
@@ -37,6 +38,11 @@ class CleanupSignalsBlocked {
 // when every slot is taken or the path is too long (the caller decides whether that is fatal).
 int register_cleanup_path(const std::string& path, bool dir = false);
 void unregister_cleanup_path(int slot);  // -1: nothing
+// A directory removed by the handler together with every entry in it (one level: files and
+// symlinks, read with getdents64 and unlinked by name, so no slot per file: --proof DIR's
+// temporary directory holds two files per solver answer, thousands with cubes). Returns its slot
+// or -1, as above; unregister_cleanup_path frees it.
+int register_cleanup_dir_with_files(const std::string& path);
 
 // A child process ended (SIGKILL) and reaped by the handler. Returns its slot or -1.
 // group = true: the child leads its own process group (setpgid) and the whole group is killed,
