@@ -99,6 +99,7 @@ std::string verify(const Opts& p) {
     throw InputError("not an existing directory", "cnf " + o.sat_cnf);
   o.sat_strategy = p.choice("strategy", "auto", {"auto", "stages", "monolithic"});
   o.sat_zero_one = p.choice("zero_one", "auto", {"auto", "exhaustive", "sat"});
+  o.sat_blocks = p.choice("blocks", "calls", {"calls", "queries"});
   o.sat_flags_given = p.list("sat_flags");
   o.algebra_budget = p.uint("budget", kAlgebraBudgetArg, o.algebra_budget);
   o.algebra_route = p.choice("route", "auto", {"auto", "expansion", "compositional"});

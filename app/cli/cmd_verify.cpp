@@ -171,6 +171,7 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.order = o.sat_order;
   s.strategy = o.sat_strategy;
   s.zero_one = o.sat_zero_one;
+  s.blocks = o.sat_blocks;
   s.progress = !o.capture.on();  // drawn only when stderr is a terminal (app/engine/sat_progress.h); Python has progress=
   // Issue 38 (app/engine/sat_schedule.h): ranks, cubes, shards.
   s.cube_after = o.sat_cube_after;
@@ -220,9 +221,9 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
   print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
   if (st.contains("method") && st["method"] == "dyadic stages") {  // app/engine/sat_dyadic_stages.cpp
     const auto& sg = st["stages"];
-    human << "  by stages: " << sg["mergers"] << " merges (" << sg["route_steps"] << " comparators), " << sg["blocks"]
-          << " blocks, " << sg["unroute_steps"] << " routing-back steps, "
-          << sg["or_words"] << " OR words\n";
+    human << "  by stages: " << sg["mergers"] << " merges (" << sg["route_steps"] << " comparators), " << sg["blocks"] << " blocks";
+    if (sg.value("pbs_blocks", 0) > 0) human << " (" << sg["pbs_blocks"] << " call by call: " << sg["pbs_miters"] << " miters)";
+    human << ", " << sg["unroute_steps"] << " routing-back steps, " << sg["or_words"] << " OR words\n";
   } else if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat_stages.h)
     const auto& sg = st["stages"];
     human << "  by the 0-1 principle: " << sg["comparators"] << " comparators (" << sg["local_distinct"] << " distinct local miters solved, "
@@ -272,6 +273,7 @@ int cmd_verify_sat(const VerifyOptions& o) {
                                      {"cubes", s.cubes},
                                      {"strategy", s.strategy},
                                      {"zero_one", s.zero_one},
+                                     {"blocks", s.blocks},
                                      {"order", s.order}}}};
   auto run = [&] {
     if (s.proof_dir.empty() && !s.certify) return run_verify_sat(c, given, s);

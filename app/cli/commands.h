@@ -98,6 +98,7 @@ struct VerifyOptions : Common {
   std::string sat_cnf;  // DIR: keep each miter's DIMACS
   std::string sat_strategy = "auto";  // circuit/sort: auto | stages | monolithic
   std::string sat_zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat
+  std::string sat_blocks = "calls";   // mqar/dyadic stages: pbs blocks call by call | per query
   double sat_cube_after = -1;  // --sat-cube-after S (issue 38: cube-and-conquer); < 0: none
   unsigned sat_cube_bits = 4;  // --sat-cube-bits B: 2^B cubes a split
   // --method algebra (issue 37; app/engine/algebra.h): a polynomial identity over all of Q^(N×d).

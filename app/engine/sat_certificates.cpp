@@ -520,6 +520,9 @@ CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned
   o.strategy = str_at(ro, "strategy", ipath);
   o.zero_one = str_at(ro, "zero_one", ipath);
   o.order = str_at(ro, "order", ipath);
+  // Directories written before --sat-blocks proved dyadic blocks query by query.
+  o.blocks = ro.contains("blocks") ? str_at(ro, "blocks", ipath) : "queries";
+  if (o.blocks != "calls" && o.blocks != "queries") throw InputError("run.options.blocks is not calls or queries", ipath);
   if (!ro.contains("lemmas") || !ro["lemmas"].is_boolean() || !ro.contains("cubes") || !ro["cubes"].is_boolean())
     throw InputError("run.options.lemmas / cubes missing or not true/false", ipath);
   o.lemmas = ro["lemmas"].get<bool>();

@@ -22,7 +22,8 @@ nlohmann::json dyadic_stages_json(const mqarc::DyStageResult& r) {
   return {{"leaf_words", r.leaf_words},     {"route_steps", r.route_steps},   {"mergers", r.mergers},
           {"unroute_steps", r.unroute_steps}, {"or_words", r.or_words},       {"blocks", r.blocks},
           {"miters", r.miters},               {"confirmed", r.confirmed},     {"structure_seconds", r.structure_s},
-          {"local_seconds", r.local_s},       {"block_seconds", r.block_s},   {"max_block_seconds", r.max_block_s}};
+          {"local_seconds", r.local_s},       {"block_seconds", r.block_s},   {"max_block_seconds", r.max_block_s},
+          {"pbs_blocks", r.pbs_blocks},       {"pbs_miters", r.pbs_obligations}};
 }
 
 }  // namespace
@@ -49,6 +50,7 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   so.threads = resolve_threads(o.threads);
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
   so.second = sat_second_solver(o);
+  so.pbs_call_block = o.blocks == "calls" ? 16 : 0;  // --sat-blocks (dyadic_pbs_stages.h)
   so.runner = sat_batch_runner(o);  // ranks, cubes, shards (issue 38); empty: here
   if (so.runner) so.threads = sat_rank_threads(o);
   std::optional<SatProgress> prog;  // stderr, on a terminal only (sat_progress.h)

@@ -29,7 +29,7 @@ std::uint64_t unhex(const json& j, const std::string& where) {
 json sat_part_options(const SatOptions& o) {
   return {{"confirm", o.confirm},       {"split", o.split},         {"cubes", o.cubes},       {"order", o.order},
           {"strategy", o.strategy},     {"zero_one", o.zero_one},   {"cube_after", o.cube_after}, {"cube_bits", o.cube_bits},
-          {"timeout", o.timeout_s}};
+          {"timeout", o.timeout_s},     {"blocks", o.blocks}};
 }
 
 json sat_part_json(const std::string& construction, const std::map<std::string, std::string>& given, const SatOptions& o,
@@ -137,6 +137,8 @@ SatMerge read_sat_parts(const std::vector<std::pair<std::string, json>>& parts, 
     m.options.cube_after = o.at("cube_after").get<double>();
     m.options.cube_bits = o.at("cube_bits").get<unsigned>();
     m.options.timeout_s = o.at("timeout").get<double>();
+    m.options.blocks = o.value("blocks", std::string("queries"));  // parts written before --sat-blocks
+    if (m.options.blocks != "calls" && m.options.blocks != "queries") throw InputError("run.options.blocks is not calls or queries", file0);
   } catch (const json::exception& e) {
     throw InputError(std::string("malformed part run (") + e.what() + ")", file0);
   }

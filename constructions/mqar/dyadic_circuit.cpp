@@ -210,12 +210,13 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg, DyadicTrace* trace) {
       continue;
     }
     const std::vector<Rec>& qs = D.sorted(nd.right, false).recs;
+    std::vector<PbsCallTrace>* calls = trace ? &trace->nodes[static_cast<std::size_t>(id)].pbs_calls : nullptr;
     switch (cfg.variant) {
       case DyVariant::Merge: res[static_cast<std::size_t>(id)] = block_merge(b, qs, keys, &D.merge_comparators); break;
-      case DyVariant::PbsFixed: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Fixed, &D.pbs); break;
-      case DyVariant::PbsPaper: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Paper, &D.pbs); break;
+      case DyVariant::PbsFixed: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Fixed, &D.pbs, calls); break;
+      case DyVariant::PbsPaper: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Paper, &D.pbs, calls); break;
       case DyVariant::PbsDeadZero:
-        res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::DeadZero, &D.pbs);
+        res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::DeadZero, &D.pbs, calls);
         break;
     }
     if (id == 0) top_block = b.size() - before;

@@ -91,6 +91,7 @@ struct DyNodeTrace {
   std::vector<std::vector<circuits::Wire>> res;  // internal node: the block's answers ([found] ++ value)
   std::vector<dy::Step> unroute;            // top-down pass: its query merge run backwards on acc
   std::vector<std::vector<circuits::Wire>> acc_right;  // acc of its right child after the OR with res
+  std::vector<PbsCallTrace> pbs_calls;      // variant=pbs*: the block's pbs calls (post-order)
 };
 struct DyadicTrace {
   std::vector<std::vector<circuits::Wire>> kw, vw, qw;  // per triple: key word, value row, query word

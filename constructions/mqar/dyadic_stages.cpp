@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "circuits/sat/cut_cone.h"
+#include "constructions/mqar/dyadic_pbs_stages.h"
 
 namespace cz::mqarc {
 
@@ -39,8 +40,8 @@ struct Miter {
 
 class Prover {
  public:
-  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split)
-      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d), split_(split) {}
+  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split, std::size_t pbs_calls)
+      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d), split_(split), pbs_calls_(pbs_calls) {}
 
   // Steps 1, 2 (structure), 4 (structure) and 5; the miters in miters_. "" or why not.
   std::string build(DyStageResult& r) {
@@ -57,7 +58,7 @@ class Prover {
       const DyadicNode& nd = nodes_[id];
       if (nd.left < 0) continue;
       if (!sorted(nd.left, true, r) || !sorted(nd.right, false, r)) return why_;
-      if (std::string why = block_miter(static_cast<int>(id)); !why.empty()) return why;
+      if (std::string why = block_miter(static_cast<int>(id), r); !why.empty()) return why;
       ++r.blocks;
     }
     answer_.assign(cfg_.n, std::nullopt);
@@ -80,6 +81,9 @@ class Prover {
     if (!all(t_.kw) || !all(t_.vw) || !all(t_.qw)) return false;
     for (const DyNodeTrace& n : t_.nodes)
       if (!steps(n.key_merge) || !steps(n.query_merge) || !steps(n.unroute) || !all(n.res) || !all(n.acc_right)) return false;
+    for (const DyNodeTrace& n : t_.nodes)
+      for (const PbsCallTrace& cl : n.pbs_calls)
+        if (!ok(cl.X) || !ok(cl.Y1) || !all(cl.C)) return false;
     return true;
   }
 
@@ -269,7 +273,7 @@ class Prover {
   // Step 3: the block of internal node id on free sorted keys and queries: one miter for the
   // block, or (blocks of at least split_ queries) one per query position, each with every
   // assumption: a query's answer reads the pbs calls above it, not the whole block.
-  std::string block_miter(int id) {
+  std::string block_miter(int id, DyStageResult& r) {
     const DyadicNode& nd = nodes_[static_cast<std::size_t>(id)];
     const auto& K = *sk_[static_cast<std::size_t>(nd.left)];
     const auto& Q = *sq_[static_cast<std::size_t>(nd.right)];
@@ -278,6 +282,15 @@ class Prover {
     if (res.size() != Q.size()) return what + ": the trace has " + std::to_string(res.size()) + " answers";
     for (const Word& w : res)
       if (w.size() != rw_) return what + ": an answer word is not 1 + d bits";
+    const auto& calls = t_.nodes[static_cast<std::size_t>(id)].pbs_calls;
+    if (pbs_calls_ && Q.size() >= pbs_calls_ && !calls.empty()) {
+      std::vector<PbsObligation> obs;
+      if (std::string why = pbs_call_obligations(c_, K, kb_, Q, calls, res, what, obs); !why.empty()) return why;
+      for (PbsObligation& ob : obs) miters_.push_back({std::move(ob.what), std::move(ob.cnf), true});
+      ++r.pbs_blocks;
+      r.pbs_obligations += obs.size();
+      return "";
+    }
     const bool split = Q.size() >= split_;
     for (std::size_t from = 0; from < Q.size(); from += split ? 1 : Q.size()) {
       const std::size_t to = split ? from + 1 : Q.size();
@@ -414,7 +427,7 @@ class Prover {
   const Circuit& c_;
   const DyadicTrace& t_;
   const DyadicConfig& cfg_;
-  const std::size_t d_, rw_, split_;
+  const std::size_t d_, rw_, split_, pbs_calls_;
   std::size_t kb_ = 0;
   std::vector<DyadicNode> nodes_;
   std::map<std::string, GateId> input_;
@@ -430,7 +443,7 @@ DyStageResult prove_dyadic_stages(const Circuit& c, const DyadicTrace& t, const 
   using St = DyStageResult::Status;
   const auto t0 = Clock::now();
   DyStageResult r;
-  Prover pv(c, t, cfg, o.split_block);
+  Prover pv(c, t, cfg, o.split_block, o.pbs_call_block);
   const std::string why = pv.build(r);
   r.structure_s = since(t0);
   if (!why.empty()) {

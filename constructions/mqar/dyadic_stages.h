@@ -49,6 +49,9 @@ struct DyStageOptions {
   std::optional<circuits::sat::SolverSpec> second;
   // Blocks with at least this many queries get one miter per query (each with every assumption).
   std::size_t split_block = 4;
+  // variant=pbs*: blocks with at least this many queries are proved call by call instead
+  // (dyadic_pbs_stages.h); 0: never.
+  std::size_t pbs_call_block = 16;
   // Progress (optional): the number of miters once the structure is checked, then each miter as
   // it starts and ends (from the solving threads).
   std::function<void(std::size_t total)> on_built;
@@ -61,6 +64,7 @@ struct DyStageResult {
   enum class Status { NotRecognised, Proved, Failed, Undecided } status = Status::NotRecognised;
   std::string why;  // NotRecognised / Failed / Undecided: what and where
   std::size_t leaf_words = 0, route_steps = 0, mergers = 0, unroute_steps = 0, or_words = 0, blocks = 0;
+  std::size_t pbs_blocks = 0, pbs_obligations = 0;  // blocks proved call by call, their miters
   std::size_t miters = 0;  // CNFs given to the solver
   std::size_t vars = 0, clauses = 0, max_vars = 0, max_clauses = 0;
   std::size_t confirmed = 0;

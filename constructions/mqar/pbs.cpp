@@ -23,6 +23,11 @@ struct Pbs {
   std::size_t mk, B;  // number of keys; index width bits_for(mk)
   std::vector<Bits> C;
   PbsCount count;
+  std::vector<PbsCallTrace>* calls;
+
+  void traced(std::size_t s, std::size_t t, std::size_t mid, const OneHot& X, const OneHot& Y1) {
+    if (calls) calls->push_back({s, t, mid, X, Y1, std::vector<Bits>(C.begin() + static_cast<long>(s), C.begin() + static_cast<long>(t))});
+  }
 
   OneHot prefix_or(const OneHot& x) {
     return g::prefix_scan(b, x, [](Builder& bb, Wire p, Wire q) { return g::or_(bb, p, q); });
@@ -73,6 +78,7 @@ struct Pbs {
       C[mid] = dy::add_words(b, dy::add_words(b, lxx, dy::and_word(b, live, binZ)), gyy);
       for (std::size_t i = s; i < mid; ++i) C[i] = dy::add_words(b, lxx, dy::mul_words(b, binZs, C[i]));
       for (std::size_t i = mid + 1; i < t; ++i) C[i] = dy::add_words(b, gyy, dy::mul_words(b, binZt, C[i]));
+      traced(s, t, mid, X, Y1);
       return;
     }
     // The three terms of C[mid] are exclusive on a live range (x <= y and sorted keys), so + is OR.
@@ -80,6 +86,7 @@ struct Pbs {
     if (v == PbsVariant::Fixed) {
       for (std::size_t i = s; i < mid; ++i) C[i] = g::mux_bits(b, lx, binX, C[i]);
       for (std::size_t i = mid + 1; i < t; ++i) C[i] = g::mux_bits(b, gy, binY1, C[i]);
+      traced(s, t, mid, X, Y1);
       return;
     }
     // DeadZero: liveness read off the index itself ("0 = dead"); ℓx·x and [z_s != 0]·C1 never
@@ -89,15 +96,16 @@ struct Pbs {
     const Bits lxx = dy::and_word(b, lx, binX), gyy = dy::and_word(b, gy, binY1);
     for (std::size_t i = s; i < mid; ++i) C[i] = dy::or_words(b, lxx, dy::and_word(b, aliveS, C[i]));
     for (std::size_t i = mid + 1; i < t; ++i) C[i] = dy::or_words(b, gyy, dy::and_word(b, aliveT, C[i]));
+    traced(s, t, mid, X, Y1);
   }
 };
 
 }  // namespace
 
 std::vector<Bits> pbs_key_values(Builder& b, const std::vector<Bits>& Q, const std::vector<Bits>& K, PbsVariant v,
-                                 PbsCount* count) {
+                                 PbsCount* count, std::vector<PbsCallTrace>* calls) {
   if (K.empty()) throw std::logic_error("pbs_key_values: no keys");
-  Pbs p{b, Q, K, v, K.size(), dy::bits_for(K.size()), std::vector<Bits>(Q.size()), {}};
+  Pbs p{b, Q, K, v, K.size(), dy::bits_for(K.size()), std::vector<Bits>(Q.size()), {}, calls};
   OneHot X(p.mk, b.zero()), Y1(p.mk + 1, b.zero());
   X[0] = b.one();     // x = 0
   Y1[p.mk] = b.one();  // y = mk − 1

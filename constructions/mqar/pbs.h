@@ -35,12 +35,23 @@ namespace cz::mqarc {
 
 enum class PbsVariant { Fixed, Paper, DeadZero };
 
+// One recursive call, for the stage-wise proof (constructions/mqar/dyadic_stages.h, issue 38): its
+// query range [s, t) and mid, the key range it was given (one-hot X over 0..mk-1, Y1 over 0..mk),
+// and its results C[s..t) once it has combined its halves. A hint, as DyadicTrace: the proof cuts
+// the circuit at these wires and checks every obligation on the circuit's own gates.
+struct PbsCallTrace {
+  std::size_t s = 0, t = 0, mid = 0;
+  std::vector<dy::Wire> X, Y1;
+  std::vector<dy::Bits> C;
+};
+
 struct PbsCount {
   std::size_t comparisons = 0;  // d-bit comparators [K_j < Q_mid]
   std::size_t calls = 0;        // recursive calls with a non-empty query range
 };
 
 std::vector<dy::Bits> pbs_key_values(dy::Builder& b, const std::vector<dy::Bits>& Q, const std::vector<dy::Bits>& K,
-                                     PbsVariant v, PbsCount* count = nullptr);
+                                     PbsVariant v, PbsCount* count = nullptr,
+                                     std::vector<PbsCallTrace>* calls = nullptr);
 
 }  // namespace cz::mqarc

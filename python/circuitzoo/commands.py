@@ -9,7 +9,8 @@ import tempfile as _tempfile
 from . import _core, _model_to_json, _params, _plain_json, _uint, _with_progress
 
 _SAT_OPTIONS = {"timeout": 300, "confirm": False, "certify": False, "proof": None, "split": "family", "lemmas": False, "cubes": False,
-                "order": "index", "cnf": None, "strategy": "auto", "zero_one": "auto"}
+                "order": "index", "cnf": None, "strategy": "auto", "zero_one": "auto",
+                "blocks": "calls"}
 _ALGEBRA_OPTIONS = {"budget": 4 << 30, "route": "auto", "symbols": "inputs"}
 
 
@@ -60,7 +61,7 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
     verify(model_dict_or_path, task="mqar")   your model (a dict: build()'s result or model-json)
     verify(circuit=PATH or read_circuit(...), task=...), verify(program=PATH, task="sd")
     method: "enumerate" (samples, exhaustive, seed, device, shard, checkpoint, ...), "sat"
-    (timeout, confirm, proof, split, lemmas, cubes, order, cnf, strategy, zero_one) or "algebra"
+    (timeout, confirm, proof, split, lemmas, cubes, order, cnf, strategy, zero_one, blocks) or "algebra"
     (budget, route): the CLI's flags of the same names (contract.md). progress: a callable
     progress(done, total, stage), False, or None (tqdm on a terminal or in a notebook)."""
     if isinstance(name, dict):

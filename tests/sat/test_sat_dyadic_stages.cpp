@@ -6,7 +6,10 @@
 //     enumeration verifies), and --method sat still refutes them through the fallback;
 //   - a trace that does not describe the circuit is never a proof: answers swapped, a routing
 //     step with another swap bit, a value row from another triple, a comparator dropped, a good
-//     trace over a mutant's circuit.
+//     trace over a mutant's circuit;
+//   - pbs blocks call by call (dyadic_pbs_stages.h, issue 38): the same differential, the same
+//     tampered traces and tampered pbs calls (results of two queries exchanged, a key range from
+//     another call, a mid moved, a call dropped) never a proof.
 #include <doctest/doctest.h>
 
 #include "app/engine/sat_path.h"
@@ -32,19 +35,22 @@ DyadicConfig config(std::size_t n, mqar::Encoding enc, std::size_t c, DyVariant 
   return cfg;
 }
 
-DyStageResult stages(const circuits::Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split = 4) {
+// pbs: blocks of at least this many queries are proved call by call (0: never).
+DyStageResult stages(const circuits::Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split = 4,
+                     std::size_t pbs = 0) {
   const auto cad = sat::find_solver("cadical");
   REQUIRE_MESSAGE(cad, "cadical is not on PATH (scripts/setup.sh installs it)");
   DyStageOptions o;
   o.timeout_s = 120;
   o.split_block = split;
+  o.pbs_call_block = pbs;
   return prove_dyadic_stages(c, t, cfg, *cad, o);
 }
 
-DyStageResult stages(const DyadicConfig& cfg, std::size_t split = 4) {
+DyStageResult stages(const DyadicConfig& cfg, std::size_t split = 4, std::size_t pbs = 0) {
   DyadicTrace t;
   const DyadicCircuit dc = build_dyadic(cfg, &t);
-  return stages(*dc.circuit, t, cfg, split);
+  return stages(*dc.circuit, t, cfg, split, pbs);
 }
 
 // Every instance of the domain (n = 4, c = 4: 1.5e6 for binary) through the enumerating check.
@@ -95,11 +101,13 @@ TEST_CASE("dyadic stages: a proof exactly where enumeration verifies (n = 4, c =
     cfg.prefix = k.prefix;
     cfg.mutant = k.mutant;
     const bool ok = verifies(cfg);
-    const DyStageResult r = stages(cfg), whole = stages(cfg, 1000);
+    const DyStageResult r = stages(cfg), whole = stages(cfg, 1000), calls = stages(cfg, 4, 1);
     CHECK((whole.status == St::Proved) == ok);
     INFO(to_string(k.v) << " prefix " << (k.prefix == DyPrefix::Msb ? "msb" : "lsb") << " mutant " << static_cast<int>(k.mutant)
-                        << ": " << r.why);
+                        << ": " << r.why << " / call by call: " << calls.why);
     CHECK((r.status == St::Proved) == ok);
+    CHECK((calls.status == St::Proved) == ok);
+    if (k.v != DyVariant::Merge && calls.status != St::NotRecognised) CHECK(calls.pbs_blocks == 3);
     if (!ok) {
       ++wrong;
       CHECK(r.status != St::Undecided);  // a local miter SAT or the structure refused, not a time-out
@@ -149,6 +157,65 @@ TEST_CASE("dyadic stages: a trace that does not describe the circuit is never a 
     bad.mutant = DyMutant::FlipComparator;
     const DyadicCircuit mc = build_dyadic(bad);
     const DyStageResult r = stages(*mc.circuit, good, cfg);
+    INFO(r.why);
+    CHECK(r.status != St::Proved);
+  }
+}
+
+TEST_CASE("dyadic stages: pbs blocks call by call") {
+  // n = 16: the top block has 8 queries; every block call by call, or only the top one.
+  const DyadicConfig cfg = config(16, mqar::Encoding::Binary, 64);
+  DyadicTrace good;
+  const DyadicCircuit dc = build_dyadic(cfg, &good);
+  const DyStageResult all = stages(*dc.circuit, good, cfg, 4, 1), top = stages(*dc.circuit, good, cfg, 4, 8);
+  CHECK_MESSAGE(all.status == St::Proved, all.why);
+  CHECK_MESSAGE(top.status == St::Proved, top.why);
+  CHECK(all.pbs_blocks == 15);
+  CHECK(top.pbs_blocks == 1);
+  // The top block: 8 answers and one miter per call and query below it, i.e. 1 + the query's
+  // depth in the recursion (mids 3; 1, 5; 0, 2, 4, 6; 7): 1 + 2·2 + 4·3 + 4 = 21.
+  CHECK(top.pbs_obligations == 8 + 21);
+  CHECK(all.miters > top.miters);
+  auto expect_no_proof = [&](const DyadicTrace& t, const char* what) {
+    const DyStageResult r = stages(*dc.circuit, t, cfg, 4, 8);
+    INFO(what << ": " << r.why);
+    CHECK(r.status != St::Proved);
+  };
+  auto& calls = good.nodes[0].pbs_calls;
+  REQUIRE(calls.size() == 8);
+  const std::size_t topc = calls.size() - 1;  // post-order: the top call last
+  REQUIRE(calls[topc].t - calls[topc].s == 8);
+  {
+    DyadicTrace t = good;  // the top call's results of two queries exchanged
+    std::swap(t.nodes[0].pbs_calls[topc].C[1], t.nodes[0].pbs_calls[topc].C[6]);
+    expect_no_proof(t, "results exchanged");
+  }
+  {
+    DyadicTrace t = good;  // a call's key range taken from its sibling
+    auto& cs = t.nodes[0].pbs_calls;
+    std::size_t a = cs.size(), b = cs.size();
+    for (std::size_t k = 0; k < cs.size(); ++k)
+      if (cs[k].t - cs[k].s == 1) (a == cs.size() ? a : b) = k;
+    REQUIRE(b < cs.size());
+    std::swap(cs[a].X, cs[b].X);
+    expect_no_proof(t, "key range of another call");
+  }
+  {
+    DyadicTrace t = good;  // the top call's mid moved
+    t.nodes[0].pbs_calls[topc].mid += 1;
+    expect_no_proof(t, "mid moved");
+  }
+  {
+    DyadicTrace t = good;  // a call dropped
+    t.nodes[0].pbs_calls.erase(t.nodes[0].pbs_calls.begin());
+    expect_no_proof(t, "call dropped");
+  }
+  {
+    DyadicConfig bad = cfg;  // the good trace over a mutant's circuit (every key range off by one)
+    bad.mutant = DyMutant::BlockOffByOne;
+    DyadicTrace mt;
+    const DyadicCircuit mc = build_dyadic(bad, &mt);
+    const DyStageResult r = stages(*mc.circuit, mt, bad, 4, 8);
     INFO(r.why);
     CHECK(r.status != St::Proved);
   }

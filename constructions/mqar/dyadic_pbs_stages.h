@@ -1,0 +1,47 @@
+// One dyadic block (variant=pbs*) proved call by call (issue 38: mqar/dyadic n = 128, c = 128 was
+// undecided at 30 min; its 64-query block's per-query miters hold a query's whole binary search,
+// six nested calls whose key ranges depend on the other queries, and stall from query 20 on).
+//
+// Let lb(q) = #{j : K_j < q} (keys strictly ascending), the C of eq (12). For a pbs call N with
+// queries [s, t) and key range given by one-hot X (x) and Y1 (y+1), and a query i of [s, t), write
+//   Pre(N, i):  X and Y1 one-hot, x < y+1, and x <= lb(Q_p) <= y+1 for every p in P(N, i), the mids
+//               of the calls from N down to the one whose mid is i (so i itself is in it);
+//   Post(N, i): the call's result C_N[i] (after it combines its halves) equals lb(Q_i).
+// Obligations, each a miter over the circuit's own gates cut at the traced wires (free: the keys,
+// the queries of P(N, i), X, Y1 and the child's C[i]):
+//   call (N, i):  keys ascending, P's queries ascending, Pre(N, i) and, when i is not N's mid,
+//                 [Pre(M, i) => Post(M, i)] for N's child M holding i (its X, Y1 computed in
+//                 N's cone)  =>  Post(N, i);
+//   answer p:     keys ascending (pairwise) and C_top[p] = lb(Q_p)  =>  the block's answer word is
+//                 [found] ++ value with found = OR_j [K_j == Q_p], value = OR_j [K_j == Q_p]·V_j.
+// By induction up the path (every wire value of the circuit satisfies each miter's free-wire
+// hypotheses), Pre(N, i) => Post(N, i) holds for every call; the top call's X and Y1 are the
+// constants x = 0 and y+1 = m, so Pre holds there and C_top[i] = lb(Q_i); the answer miters finish
+// the block: the same statement as the block's per-query miters (dyadic_stages.h step 3), from
+// obligations that each hold one call's gates (64 keys: ~0.1 s each instead of minutes).
+// Every assumption is a fact of integers (pairwise order from adjacent order) or a proved
+// obligation; a trace that does not fit is refused (the caller keeps the per-query miters).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "circuits/circuit.h"
+#include "circuits/sat/cnf.h"
+#include "constructions/mqar/pbs.h"
+
+namespace cz::mqarc {
+
+struct PbsObligation {
+  std::string what;
+  circuits::sat::Cnf cnf;  // UNSAT = the obligation holds
+};
+
+// K: the block's sorted key records (key word of kb bits ++ value word), Q: its sorted query words,
+// calls: the block's pbs calls (DyNodeTrace::pbs_calls), res: its answer words; what names the
+// block. Appends the obligations to out; "" or why the trace does not fit (nothing appended).
+std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<std::vector<circuits::Wire>>& K, std::size_t kb,
+                                 const std::vector<std::vector<circuits::Wire>>& Q, const std::vector<PbsCallTrace>& calls,
+                                 const std::vector<std::vector<circuits::Wire>>& res, const std::string& what,
+                                 std::vector<PbsObligation>& out);
+
+}  // namespace cz::mqarc
