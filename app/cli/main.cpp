@@ -193,7 +193,7 @@ int run_main(int argc, char** argv) {
   sat_only.push_back(verify->add_option("--sat-zero-one", ver.sat_zero_one, "--sat-strategy stages: the 0-1 check by exhaustive (bit-sliced 2^n), sat, or auto (default)")
       ->check(CLI::IsMember({"auto", "exhaustive", "sat"})));
   sat_only.push_back(verify->add_option("--sat-blocks", ver.sat_blocks,
-                     "--sat-strategy stages on mqar/dyadic: pbs blocks of 16+ queries proved call by call (calls; default) or one miter per query (queries)")
+                     "--sat-strategy stages on mqar/dyadic: pbs blocks of 4+ queries proved call by call (calls; default) or one miter per query (queries)")
       ->check(CLI::IsMember({"calls", "queries"})));
   sat_only.push_back(verify->add_option("--sat-cnf", ver.sat_cnf, "--method sat: keep each miter's DIMACS as DIR/miter-<k>.cnf")
       ->check(CLI::ExistingDirectory));

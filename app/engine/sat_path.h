@@ -47,7 +47,7 @@ struct SatOptions {
   // "monolithic" (one miter per sorted place, as for every other circuit); --sat-strategy.
   std::string strategy = "auto";
   std::string zero_one = "auto";  // stages' 0-1 check: auto | exhaustive | sat (--sat-zero-one)
-  // mqar/dyadic stages: pbs blocks of 16+ queries proved "calls" (call by call, issue 38) or
+  // mqar/dyadic stages: pbs blocks of 4+ queries proved "calls" (call by call, issue 38) or
   // "queries" (one miter per query, as before; an index or part without the key means this).
   std::string blocks = "calls";
   // Issue 38 (app/engine/sat_schedule.h): cube-and-conquer of a miter that runs past cube_after

@@ -101,6 +101,21 @@ int lits_less(Gates& g, const std::vector<int>& x, const std::vector<int>& y) {
   return lt;
 }
 
+int lits_less_gadget(Gates& g, const std::vector<int>& x, const std::vector<int>& y) {
+  if (x.size() != y.size()) throw std::logic_error("lits_less_gadget: widths differ");
+  if (x.empty()) return g.f();
+  std::vector<std::pair<int, int>> v;  // (equal so far, less so far), MSB first
+  for (std::size_t k = x.size(); k-- > 0;) v.emplace_back(-g.xor_(x[k], y[k]), g.and_(-x[k], y[k]));
+  while (v.size() > 1) {
+    std::vector<std::pair<int, int>> next;
+    for (std::size_t i = 0; i + 1 < v.size(); i += 2)
+      next.emplace_back(g.and_(v[i].first, v[i + 1].first), g.or_(v[i].second, g.and_(v[i].first, v[i + 1].second)));
+    if (v.size() % 2) next.push_back(v.back());
+    v.swap(next);
+  }
+  return v[0].second;
+}
+
 std::vector<int> lits_mux(Gates& g, int s, const std::vector<int>& x, const std::vector<int>& y) {
   if (x.size() != y.size()) throw std::logic_error("lits_mux: widths differ");
   std::vector<int> r;

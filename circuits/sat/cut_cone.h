@@ -46,5 +46,11 @@ class CutCone {
 int lits_equal(Gates& g, const std::vector<int>& x, const std::vector<int>& y);
 int lits_less(Gates& g, const std::vector<int>& x, const std::vector<int>& y);
 std::vector<int> lits_mux(Gates& g, int s, const std::vector<int>& x, const std::vector<int>& y);
+// [x < y] with the gates of circuits::gadgets::less_than (MSB-first leaves (x_k xnor y_k, ¬x_k·y_k),
+// a balanced tree of (e1·e2, l1 + e1·l2)): through Gates' hash-consing, a cone that reaches such a
+// comparator on the same literals gets this very literal, so a miter that states an order fact
+// with it does not ask the solver to prove two comparator encodings equal (issue 38: 2-5x on
+// mqar/dyadic's pbs call miters).
+int lits_less_gadget(Gates& g, const std::vector<int>& x, const std::vector<int>& y);
 
 }  // namespace cz::circuits::sat

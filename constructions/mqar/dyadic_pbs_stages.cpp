@@ -45,19 +45,34 @@ class Enc {
   void assume(int lit) {
     if (lit != g.t()) cnf.add({lit});
   }
-  // Keys strictly ascending: adjacent pairs, or every pair (a fact of integers either way; the
-  // pairs save the solver chains of transitivity where it must rule out a second match).
-  void keys_ascending(bool pairwise) {
-    for (std::size_t j = 0; j + 1 < k.size(); ++j)
-      for (std::size_t j2 = j + 1; j2 < (pairwise ? k.size() : j + 2); ++j2) assume(sat::lits_less(g, k[j], k[j2]));
+  // Keys strictly ascending (adjacent pairs: the block's hypothesis).
+  void keys_ascending() {
+    for (std::size_t j = 0; j + 1 < k.size(); ++j) assume(sat::lits_less_gadget(g, k[j], k[j + 1]));
+  }
+  // What ascending keys give every query p, as clauses the solver need not rediscover through
+  // chains of word comparisons (each an instance of the order lemmas, order_lemmas()):
+  // [K_{j+1} < Q] => [K_j < Q], and with eq: [K_j == Q] => not [K_j < Q] and [K_{j-1} < Q].
+  void lb_facts(std::size_t p, bool with_eq) {
+    for (std::size_t j = 0; j + 1 < k.size(); ++j) cnf.add({-lt(j + 1, p), lt(j, p)});
+    if (!with_eq) return;
+    for (std::size_t j = 0; j < k.size(); ++j) {
+      const int e = eq(j, p);
+      cnf.add({-e, -lt(j, p)});
+      if (j > 0) cnf.add({-e, lt(j - 1, p)});
+    }
+  }
+  int eq(std::size_t j, std::size_t p) {  // [K_j == Q_p]
+    auto [it, fresh] = eq_.try_emplace({j, p}, 0);
+    if (fresh) it->second = sat::lits_equal(g, k[j], q.at(p));
+    return it->second;
   }
   void queries_ascending() {
     for (auto a = q.begin(); a != q.end(); ++a)
-      for (auto b = std::next(a); b != q.end(); ++b) assume(-sat::lits_less(g, b->second, a->second));
+      for (auto b = std::next(a); b != q.end(); ++b) assume(-sat::lits_less_gadget(g, b->second, a->second));
   }
   int lt(std::size_t j, std::size_t p) {  // [K_j < Q_p]
     auto [it, fresh] = lt_.try_emplace({j, p}, 0);
-    if (fresh) it->second = sat::lits_less(g, k[j], q.at(p));
+    if (fresh) it->second = sat::lits_less_gadget(g, k[j], q.at(p));
     return it->second;
   }
   // [v <= lb(Q_p)] = [K_{v-1} < Q_p];  [lb(Q_p) <= v] = [Q_p <= K_v]
@@ -101,8 +116,27 @@ class Enc {
 
  private:
   std::size_t kb_;
-  std::map<std::pair<std::size_t, std::size_t>, int> lt_;
+  std::map<std::pair<std::size_t, std::size_t>, int> lt_, eq_;
 };
+
+// The facts of integer order the other miters use as clauses, on free words a, b, c of kb bits
+// with the same comparator encodings (sat::lits_less, lits_equal): a < b < c => a < c;
+// a <= b <= c => a <= c; a == c => not a < c; a < b == c => a < c. UNSAT = they hold for every
+// value, so every instance of them in another miter is implied by its hypotheses.
+sat::Cnf order_lemmas(std::size_t kb) {
+  sat::Cnf cnf;
+  sat::Gates g(cnf);
+  std::vector<int> a, b, c;
+  for (std::size_t i = 0; i < kb; ++i) a.push_back(cnf.new_var()), b.push_back(cnf.new_var()), c.push_back(cnf.new_var());
+  const int ab = sat::lits_less_gadget(g, a, b), bc = sat::lits_less_gadget(g, b, c), ac = sat::lits_less_gadget(g, a, c);
+  const int ba = sat::lits_less_gadget(g, b, a), cb = sat::lits_less_gadget(g, c, b), ca = sat::lits_less_gadget(g, c, a);
+  int bad = g.and_(g.and_(ab, bc), -ac);
+  bad = g.or_(bad, g.and_(g.and_(-ba, -cb), ca));
+  bad = g.or_(bad, g.and_(sat::lits_equal(g, a, c), ac));
+  bad = g.or_(bad, g.and_(g.and_(ab, sat::lits_equal(g, b, c)), -ac));
+  cnf.add({bad});
+  return cnf;
+}
 
 std::string check_calls(const std::vector<PbsCallTrace>& calls, std::size_t mk, std::size_t mq, CallTree& tree) {
   tree.of_mid.assign(mq, calls.size());
@@ -168,8 +202,9 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
       const std::vector<int> got = e.cone.lits(N.C[i - N.s]);
       std::string name = what + ", pbs call [" + std::to_string(N.s) + "," + std::to_string(N.t) + ") query " + std::to_string(i);
       if (got.empty()) return name + ": " + e.cone.why();
-      e.keys_ascending(false);
+      e.keys_ascending();
       e.queries_ascending();
+      for (std::size_t p : ps) e.lb_facts(p, false);
       e.assume(e.pre(X, Y1, ps));
       if (childC) {
         const PbsCallTrace& M = calls[path[1]];
@@ -192,12 +227,13 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
     std::string name = what + ", answer " + std::to_string(p) + " from pbs";
     if (got.empty()) return name + ": " + e.cone.why();
     if (got.size() != 1 + vals[0].size()) return name + ": the answer word is not 1 + d bits";
-    e.keys_ascending(true);
+    e.keys_ascending();
+    e.lb_facts(p, true);
     e.assume(e.post(C, p));
     int found = e.g.f();
     std::vector<int> val(vals[0].size(), e.g.f());
     for (std::size_t j = 0; j < mk; ++j) {
-      const int eq = sat::lits_equal(e.g, e.k[j], e.q[p]);
+      const int eq = e.eq(j, p);
       found = e.g.or_(found, eq);
       for (std::size_t b = 0; b < val.size(); ++b) val[b] = e.g.or_(val[b], e.g.and_(eq, vals[j][b]));
     }
@@ -205,6 +241,7 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
     want.insert(want.end(), val.begin(), val.end());
     if (std::string why = take(e, std::move(name), -sat::lits_equal(e.g, got, want)); !why.empty()) return why;
   }
+  mine.push_back({what + ", order lemmas of " + std::to_string(kb) + "-bit words", order_lemmas(kb)});
   for (PbsObligation& o : mine) out.push_back(std::move(o));
   return "";
 }

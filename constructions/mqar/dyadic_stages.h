@@ -51,7 +51,7 @@ struct DyStageOptions {
   std::size_t split_block = 4;
   // variant=pbs*: blocks with at least this many queries are proved call by call instead
   // (dyadic_pbs_stages.h); 0: never.
-  std::size_t pbs_call_block = 16;
+  std::size_t pbs_call_block = 4;
   // Progress (optional): the number of miters once the structure is checked, then each miter as
   // it starts and ends (from the solving threads).
   std::function<void(std::size_t total)> on_built;
