@@ -12,15 +12,23 @@
 //   call (N, i):  keys ascending, P's queries ascending, Pre(N, i) and, when i is not N's mid,
 //                 [Pre(M, i) => Post(M, i)] for N's child M holding i (its X, Y1 computed in
 //                 N's cone)  =>  Post(N, i);
-//   answer p:     keys ascending (pairwise) and C_top[p] = lb(Q_p)  =>  the block's answer word is
-//                 [found] ++ value with found = OR_j [K_j == Q_p], value = OR_j [K_j == Q_p]·V_j.
+//   answer p:     keys ascending and C_top[p] = lb(Q_p)  =>  the block's answer word is
+//                 [found] ++ value with found = OR_j [K_j == Q_p], value = OR_j [K_j == Q_p]·V_j;
+//   order lemmas: on free words a, b, c: a < b < c => a < c, a <= b <= c => a <= c, a == c =>
+//                 not a < c, a < b == c => a < c (one miter per block).
 // By induction up the path (every wire value of the circuit satisfies each miter's free-wire
 // hypotheses), Pre(N, i) => Post(N, i) holds for every call; the top call's X and Y1 are the
 // constants x = 0 and y+1 = m, so Pre holds there and C_top[i] = lb(Q_i); the answer miters finish
 // the block: the same statement as the block's per-query miters (dyadic_stages.h step 3), from
-// obligations that each hold one call's gates (64 keys: ~0.1 s each instead of minutes).
-// Every assumption is a fact of integers (pairwise order from adjacent order) or a proved
-// obligation; a trace that does not fit is refused (the caller keeps the per-query miters).
+// obligations that each hold one call's gates. Hypotheses beyond the block's (adjacent keys
+// strictly ascending, adjacent queries ascending) are instances of the order lemmas: the queries
+// of P pairwise ascending, [K_{j+1} < Q] => [K_j < Q], [K_j == Q] => not [K_j < Q] and
+// [K_{j-1} < Q]; they spare the solver chains of word comparisons. Comparisons are encoded with
+// the gates of the circuit's own comparator (sat::lits_less_gadget), so the cone's [K_j < Q_mid]
+// and ours are one literal. n = 64, c = 128, a sample of each kind: call miters 0.47 -> 0.18 s,
+// answer miters 1.17 -> 0.05 s on average with these two devices (pairwise key order and a
+// mux-chain comparator before). A trace that does not fit is refused (the caller keeps the
+// per-query miters).
 #pragma once
 #include <string>
 #include <vector>

@@ -18,7 +18,9 @@
 //      ascending, every answer word equals [found] ++ value, found = OR_j [K_j.key == Q_p], value =
 //      OR_j [K_j.key == Q_p]·K_j.value. One miter per block, or per query position in blocks of
 //      split_block queries or more (each with every assumption: a query's answer reads only the
-//      pbs calls above it, so the miters are small; n = 32, c = 64: 84 s -> 12 s).
+//      pbs calls above it, so the miters are small; n = 32, c = 64: 84 s -> 12 s). variant=pbs*
+//      blocks of pbs_call_block queries or more: call by call instead (dyadic_pbs_stages.h; the
+//      64-query block of n = 128 stalled query by query).
 //   4. routing back: every step of the top-down pass is the matching query comparator run
 //      backwards on free words with the same swap bit (s ? b : a, s ? a : b), and every OR word is
 //      the bitwise OR of its two free words; the outputs y[3i+2][j] are the leaves' words.

@@ -44,3 +44,15 @@ def test_sort_by_stages_matches_cli(cli):
     assert r["sat"]["strategy"] == "stages" and r["sat"]["method"] == "0-1 principle"
     c = json.loads(cli("verify", "circuit/sort", "-p", "n=32", "-p", "d=8", "--method", "sat", "--json", "-").stdout)
     assert r["sat"]["stages"]["comparators"] == c["sat"]["stages"]["comparators"] == 191
+
+
+def test_dyadic_blocks_option_matches_cli(cli):
+    # blocks= is --sat-blocks: mqar/dyadic's pbs blocks call by call (default) or query by query.
+    calls = cz.verify("mqar/dyadic", {"n": 8, "c": 16}, method="sat")
+    queries = cz.verify("mqar/dyadic", {"n": 8, "c": 16}, method="sat", blocks="queries")
+    assert calls["verdict"] == queries["verdict"] == "proved"
+    assert calls["sat"]["stages"]["pbs_blocks"] == 1 and queries["sat"]["stages"]["pbs_blocks"] == 0
+    c = json.loads(cli("verify", "mqar/dyadic", "-p", "n=8", "-p", "c=16", "--method", "sat", "--sat-blocks", "queries", "--json", "-").stdout)
+    assert c["sat"]["miters"] == queries["sat"]["miters"] != calls["sat"]["miters"]
+    with pytest.raises(ValueError, match="blocks"):
+        cz.verify("mqar/dyadic", {"n": 8, "c": 16}, method="sat", blocks="nope")

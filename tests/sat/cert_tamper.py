@@ -11,14 +11,17 @@ so that only the checker can notice, unless the mode ends in -nohash):
   bad-drat     the proof replaced by bytes no DRAT reader takes
   drop-cube    (cubes) the first cube's entry taken out of the index, its files removed
   split-short  (cubes) the first split's list of cubes without its last cube
-  unsplit      (cubes) the first split taken out of the index (its cubes' entries kept)"""
+  unsplit      (cubes) the first split taken out of the index (its cubes' entries kept)
+  no-blocks    run.options.blocks taken out (an index written before --sat-blocks)"""
 import hashlib, json, os, sys
 
 d, mode = sys.argv[1], sys.argv[2]
 ipath = os.path.join(d, "index.json")
 idx = json.load(open(ipath))
-if mode in ("drop-cube", "split-short", "unsplit"):
-    if mode == "drop-cube":
+if mode in ("drop-cube", "split-short", "unsplit", "no-blocks"):
+    if mode == "no-blocks":
+        del idx["run"]["options"]["blocks"]
+    elif mode == "drop-cube":
         c = next(m for m in idx["miters"] if "cube" in m)
         idx["miters"].remove(c)
         for k in ("cnf", "proof", "model"):

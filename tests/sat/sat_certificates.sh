@@ -13,7 +13,10 @@
 #     solver is exit 2 there too); --proof DIR with cubes (each cube an entry, the splits in the
 #     index, same bytes each run; check-proof replays the splits: a cube's certificate taken out,
 #     a split listing one cube less or taken out are rejected); --proof DIR per shard and
-#     check-proof DIR_0 DIR_1 (a shard missing or given twice: exit 2).
+#     check-proof DIR_0 DIR_1 (a shard missing or given twice: exit 2);
+#   - mqar/dyadic's pbs blocks call by call (--sat-blocks calls, the default) certified and
+#     checked; an index without options.blocks (written before it) is re-encoded query by query:
+#     a `--sat-blocks queries` directory checks, a `calls` one is rejected.
 # Rows are "name | rc | setup | command | check" (tests/cli/matrix_lib.sh).
 # Usage: sat_certificates.sh path/to/circuitzoo
 set -u
@@ -38,6 +41,9 @@ export CZ IN DY C REFUTED TAMPER CUBES
 "$CZ" verify $DY --proof "$IN/dy" >/dev/null || { echo "FAIL: the dyadic certificates were not written"; exit 1; }
 "$CZ" verify $C --proof "$IN/cmp" >/dev/null || { echo "FAIL: the compare certificates were not written"; exit 1; }
 "$CZ" verify $C $CUBES --proof "$IN/cubes" >/dev/null || { echo "FAIL: the certificates by cubes were not written"; exit 1; }
+# n = 8: the top block's 4 queries go call by call (or query by query).
+"$CZ" verify mqar/dyadic -p n=8 -p c=16 --method sat --proof "$IN/calls" >/dev/null || { echo "FAIL: the pbs call certificates were not written"; exit 1; }
+"$CZ" verify mqar/dyadic -p n=8 -p c=16 --method sat --sat-blocks queries --proof "$IN/queries" >/dev/null || { echo "FAIL: the per-query certificates were not written"; exit 1; }
 for i in 0 1; do
   "$CZ" verify $DY --shard $i/2 --json "$IN/part$i.json" --certify --proof "$IN/shard$i" >/dev/null || { echo "FAIL: shard $i's certificates were not written"; exit 1; }
 done
@@ -56,6 +62,9 @@ MATRIX=$(cat <<'ROWS'
 certify-compare    | 0 | | $CZ verify $C --certify --json r.json | grep -q '"certified": 4' r.json
 certify-stages     | 0 | | $CZ verify $DY --certify --proof P --json r.json | grep -q '"strategy": "stages"' r.json && grep -q '"certified": 5' r.json && [ -f P/index.json ] && [ "$(echo $(ls))" = "P r.json" ]
 check-dyadic       | 0 | cp -r $IN/dy d | $CZ check-proof d --json j.json | grep -q '"verdict": "certified"' j.json && [ $(grep -c '"verdict": "certified"' j.json) = 6 ]
+check-pbs-calls    | 0 | cp -r $IN/calls d | $CZ check-proof d --json j.json | grep -q '"blocks": "calls"' d/index.json && grep -q 'pbs call \[0,4) query 0' j.json && grep -q 'order lemmas' j.json && ! grep -q REJECTED $OUTF
+old-index-queries  | 0 | cp -r $IN/queries d && $TAMPER d no-blocks | $CZ check-proof d | ! grep -q 'pbs call' $OUTF && grep -q certified $OUTF
+old-index-calls    | 1 | cp -r $IN/calls d && $TAMPER d no-blocks | $CZ check-proof d | grep -q 'REJECTED' $OUTF
 check-sort         | 0 | | $CZ verify circuit/sort -p n=4 -p d=2 --method sat --sat-zero-one sat --proof P >/dev/null && $CZ check-proof P | grep -q 'the 0-1 miter' $OUTF
 # same run, same bytes: the solving threads finish in any order, the directory is the same
 same-bytes         | 0 | | $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --proof A && $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --threads 1 --proof B | diff -r A B && [ -f A/miter-17.drat ]
