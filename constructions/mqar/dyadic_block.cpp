@@ -10,7 +10,7 @@ using dy::Builder;
 using dy::Wire;
 
 std::vector<Bits> block_pbs(Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks, PbsVariant v,
-                            PbsCount* count, std::vector<PbsCallTrace>* calls) {
+                            PbsCount* count, std::vector<PbsCallTrace>* calls, std::size_t x0) {
   const std::size_t mk = Ks.size();
   std::vector<Bits> Qw, Kw, table;
   for (const auto& q : Qs) Qw.push_back(q.key);
@@ -20,7 +20,7 @@ std::vector<Bits> block_pbs(Builder& b, const std::vector<dy::Rec>& Qs, const st
     row.insert(row.end(), k.load.begin(), k.load.end());
     table.push_back(std::move(row));
   }
-  const std::vector<Bits> C = pbs_key_values(b, Qw, Kw, v, count, calls);
+  const std::vector<Bits> C = pbs_key_values(b, Qw, Kw, v, count, calls, x0);
   const std::size_t w = Kw.empty() ? 0 : Kw[0].size();
   std::vector<Bits> out;
   for (std::size_t p = 0; p < Qs.size(); ++p) {

@@ -19,7 +19,8 @@
 namespace cz::mqarc {
 
 std::vector<dy::Bits> block_pbs(dy::Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks,
-                                PbsVariant v, PbsCount* count, std::vector<PbsCallTrace>* calls = nullptr);
+                                PbsVariant v, PbsCount* count, std::vector<PbsCallTrace>* calls = nullptr,
+                                std::size_t x0 = 0);
 std::vector<dy::Bits> block_merge(dy::Builder& b, const std::vector<dy::Rec>& Qs, const std::vector<dy::Rec>& Ks,
                                   std::size_t* comparators);
 // The C array of eq (12) from the same merge (each key carries its sorted position j; a query's

@@ -176,6 +176,8 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg, DyadicTrace* trace) {
     D.flip_node = D.nodes[0].left;  // the largest key merge (the top block's keys)
   }
   if (cfg.mutant == DyMutant::BlockOffByOne && n < 2) throw InputError("the off-by-one mutant needs n >= 2", "mutant");
+  if (cfg.mutant == DyMutant::PbsTopFromOne && (n < 4 || cfg.variant == DyVariant::Merge || !cfg.sort_queries))
+    throw InputError("the pbs-top-from-one mutant needs n >= 4 and a pbs variant with sorted queries", "mutant");
   const std::size_t g0 = b.size();
 
   // Phase 1: sort (merge trees) the keys of every left child and the queries of every right child.
@@ -210,13 +212,14 @@ DyadicCircuit build_dyadic(const DyadicConfig& cfg, DyadicTrace* trace) {
       continue;
     }
     const std::vector<Rec>& qs = D.sorted(nd.right, false).recs;
+    const std::size_t x0 = cfg.mutant == DyMutant::PbsTopFromOne && keys.size() > 1 ? 1 : 0;
     std::vector<PbsCallTrace>* calls = trace ? &trace->nodes[static_cast<std::size_t>(id)].pbs_calls : nullptr;
     switch (cfg.variant) {
       case DyVariant::Merge: res[static_cast<std::size_t>(id)] = block_merge(b, qs, keys, &D.merge_comparators); break;
-      case DyVariant::PbsFixed: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Fixed, &D.pbs, calls); break;
-      case DyVariant::PbsPaper: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Paper, &D.pbs, calls); break;
+      case DyVariant::PbsFixed: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Fixed, &D.pbs, calls, x0); break;
+      case DyVariant::PbsPaper: res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::Paper, &D.pbs, calls, x0); break;
       case DyVariant::PbsDeadZero:
-        res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::DeadZero, &D.pbs, calls);
+        res[static_cast<std::size_t>(id)] = block_pbs(b, qs, keys, PbsVariant::DeadZero, &D.pbs, calls, x0);
         break;
     }
     if (id == 0) top_block = b.size() - before;

@@ -45,8 +45,9 @@ enum class DyVariant { PbsFixed, PbsPaper, PbsDeadZero, Merge };
 enum class DyPrefix { Msb, Lsb };
 // Deliberate defects for the mutant tests: a comparator of the largest key merge that puts the
 // max first; every block's key range shifted by one (I = x·0·* + 1, which also makes the query's
-// own key visible, spec E5).
-enum class DyMutant { None, FlipComparator, BlockOffByOne };
+// own key visible, spec E5); every pbs block's top call searching from key 1 (x = 1 instead of 0:
+// a query equal to a block's smallest key is not found), which only the pbs variants have.
+enum class DyMutant { None, FlipComparator, BlockOffByOne, PbsTopFromOne };
 
 // The dyadic tree over triple indices 0..n−1 (n a power of two): node 0 is the root; a node's
 // children split its members on one bit of bin(i) (MSB-first: level by level from the top bit;

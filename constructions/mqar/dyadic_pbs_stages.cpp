@@ -167,8 +167,11 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
                                  std::vector<PbsObligation>& out) {
   const std::size_t mk = K.size(), mq = Q.size();
   if (mk == 0 || mq == 0 || res.size() != mq) return what + ": not a block with keys, queries and one answer per query";
+  if (kb == 0) return what + ": key words of 0 bits";
   for (const Word& w : K)
     if (w.size() < kb) return what + ": a key record is shorter than its key word";
+  for (const Word& w : Q)
+    if (w.size() != kb) return what + ": a query word is not as wide as the key words";
   CallTree tree;
   if (std::string why = check_calls(calls, mk, mq, tree); !why.empty()) return what + ": " + why;
   const std::size_t cap = 64 * mk * (kb + 8) + 4096;  // one call's gates: mk comparators and its one-hot plumbing
@@ -217,6 +220,24 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
     }
   }
   const PbsCallTrace& top = calls[*tree.find(0, mq)];
+  {
+    // The induction's base: Pre(top, i) for every query i, on the circuit's own wires (the call
+    // miters assume Pre on free X, Y1). pbs.cpp's top call is given the constants x = 0, y+1 = m,
+    // so this folds to no miter at all; a circuit whose top call gets another range (a mutant
+    // searching from key 1 misses every query equal to the smallest key) fails it here, while every
+    // call miter above holds.
+    Enc e(c, cap, kb);
+    e.keys(K, false, nullptr);
+    std::vector<std::size_t> ps;
+    for (std::size_t p = 0; p < mq; ++p) e.q[p] = e.cone.free(Q[p]), ps.push_back(p);
+    const std::vector<int> X = e.cone.lits(top.X), Y1 = e.cone.lits(top.Y1);
+    std::string name = what + ", pbs top call's key range";
+    if (X.empty() || Y1.empty()) return name + ": " + e.cone.why();
+    e.keys_ascending();
+    e.queries_ascending();
+    for (std::size_t p : ps) e.lb_facts(p, false);
+    if (std::string why = take(e, std::move(name), -e.pre(X, Y1, ps)); !why.empty()) return why;
+  }
   for (std::size_t p = 0; p < mq; ++p) {
     Enc e(c, cap, kb);
     std::vector<std::vector<int>> vals;

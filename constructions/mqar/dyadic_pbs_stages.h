@@ -15,10 +15,14 @@
 //   answer p:     keys ascending and C_top[p] = lb(Q_p)  =>  the block's answer word is
 //                 [found] ++ value with found = OR_j [K_j == Q_p], value = OR_j [K_j == Q_p]·V_j;
 //   order lemmas: on free words a, b, c: a < b < c => a < c, a <= b <= c => a <= c, a == c =>
-//                 not a < c, a < b == c => a < c (one miter per block).
+//                 not a < c, a < b == c => a < c (one miter per block);
+//   top range:    keys and queries ascending => Pre(top, i) for every query i, on the top call's
+//                 X and Y1 as the circuit computes them (the induction's base; pbs.cpp gives the
+//                 constants x = 0, y+1 = m, which fold it to no miter).
 // By induction up the path (every wire value of the circuit satisfies each miter's free-wire
-// hypotheses), Pre(N, i) => Post(N, i) holds for every call; the top call's X and Y1 are the
-// constants x = 0 and y+1 = m, so Pre holds there and C_top[i] = lb(Q_i); the answer miters finish
+// hypotheses), Pre(N, i) => Post(N, i) holds for every call; the top-range obligation makes Pre
+// hold at the top call, so C_top[i] = lb(Q_i) (without it a top call searching from key 1, which
+// misses a query equal to the smallest key, passed every call miter); the answer miters finish
 // the block: the same statement as the block's per-query miters (dyadic_stages.h step 3), from
 // obligations that each hold one call's gates. Hypotheses beyond the block's (adjacent keys
 // strictly ascending, adjacent queries ascending) are instances of the order lemmas: the queries

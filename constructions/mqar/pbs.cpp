@@ -103,11 +103,12 @@ struct Pbs {
 }  // namespace
 
 std::vector<Bits> pbs_key_values(Builder& b, const std::vector<Bits>& Q, const std::vector<Bits>& K, PbsVariant v,
-                                 PbsCount* count, std::vector<PbsCallTrace>* calls) {
+                                 PbsCount* count, std::vector<PbsCallTrace>* calls, std::size_t x0) {
   if (K.empty()) throw std::logic_error("pbs_key_values: no keys");
+  if (x0 >= K.size()) throw std::logic_error("pbs_key_values: the first key lies past the keys");
   Pbs p{b, Q, K, v, K.size(), dy::bits_for(K.size()), std::vector<Bits>(Q.size()), {}, calls};
   OneHot X(p.mk, b.zero()), Y1(p.mk + 1, b.zero());
-  X[0] = b.one();     // x = 0
+  X[x0] = b.one();   // x = 0 (x0 = 1: a mutant)
   Y1[p.mk] = b.one();  // y = mk − 1
   p.rec(0, Q.size(), X, Y1);
   if (count) {

@@ -50,8 +50,10 @@ struct PbsCount {
   std::size_t calls = 0;        // recursive calls with a non-empty query range
 };
 
+// x0: the top call's first key (0; the PbsTopFromOne mutant's 1, which misses every query equal to
+// the smallest key: the call-by-call proof must discharge the top call's key range, not assume it).
 std::vector<dy::Bits> pbs_key_values(dy::Builder& b, const std::vector<dy::Bits>& Q, const std::vector<dy::Bits>& K,
                                      PbsVariant v, PbsCount* count = nullptr,
-                                     std::vector<PbsCallTrace>* calls = nullptr);
+                                     std::vector<PbsCallTrace>* calls = nullptr, std::size_t x0 = 0);
 
 }  // namespace cz::mqarc

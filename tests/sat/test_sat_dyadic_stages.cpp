@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include "app/engine/sat_path.h"
+#include "circuits/sat/cut_cone.h"
 #include "constructions/mqar/dyadic_check.h"
 #include "constructions/mqar/dyadic_stages.h"
 #include "tasks/mqar_domain.h"
@@ -96,7 +97,8 @@ TEST_CASE("dyadic stages: a proof exactly where enumeration verifies (n = 4, c =
                                          {DyVariant::Merge, DyPrefix::Lsb, DyMutant::None},
                                          {DyVariant::PbsFixed, DyPrefix::Msb, DyMutant::FlipComparator},
                                          {DyVariant::PbsFixed, DyPrefix::Msb, DyMutant::BlockOffByOne},
-                                         {DyVariant::Merge, DyPrefix::Msb, DyMutant::BlockOffByOne}}) {
+                                         {DyVariant::Merge, DyPrefix::Msb, DyMutant::BlockOffByOne},
+                                         {DyVariant::PbsFixed, DyPrefix::Msb, DyMutant::PbsTopFromOne}}) {
     DyadicConfig cfg = config(4, mqar::Encoding::OneHot, 4, k.v);
     cfg.prefix = k.prefix;
     cfg.mutant = k.mutant;
@@ -113,7 +115,7 @@ TEST_CASE("dyadic stages: a proof exactly where enumeration verifies (n = 4, c =
       CHECK(r.status != St::Undecided);  // a local miter SAT or the structure refused, not a time-out
     }
   }
-  CHECK(wrong == 7);  // E1 (paper, dead-zero), E6 (twice) and three mutants: each is wrong here
+  CHECK(wrong == 8);  // E1 (paper, dead-zero), E6 (twice) and four mutants: each is wrong here
 }
 
 TEST_CASE("dyadic stages: a trace that does not describe the circuit is never a proof") {
@@ -160,6 +162,24 @@ TEST_CASE("dyadic stages: a trace that does not describe the circuit is never a 
     INFO(r.why);
     CHECK(r.status != St::Proved);
   }
+}
+
+// The call-by-call proof assumes "keys ascending" with lits_less_gadget while the key sort stage
+// proves integer order: the comparators must be integer order, bit for bit (LSB first). On
+// constant literals Gates folds each to its value, so this walks the formula itself.
+TEST_CASE("dyadic stages: the miters' word comparisons are integer order") {
+  for (std::size_t w = 1; w <= 5; ++w)
+    for (unsigned x = 0; x < (1u << w); ++x)
+      for (unsigned y = 0; y < (1u << w); ++y) {
+        sat::Cnf cnf;
+        sat::Gates g(cnf);
+        std::vector<int> a, b;
+        for (std::size_t k = 0; k < w; ++k) a.push_back((x >> k) & 1 ? g.t() : g.f()), b.push_back((y >> k) & 1 ? g.t() : g.f());
+        INFO("w=" << w << " x=" << x << " y=" << y);
+        CHECK(sat::lits_less_gadget(g, a, b) == (x < y ? g.t() : g.f()));
+        CHECK(sat::lits_less(g, a, b) == (x < y ? g.t() : g.f()));
+        CHECK(sat::lits_equal(g, a, b) == (x == y ? g.t() : g.f()));
+      }
 }
 
 TEST_CASE("dyadic stages: pbs blocks call by call") {
@@ -218,6 +238,19 @@ TEST_CASE("dyadic stages: pbs blocks call by call") {
     const DyStageResult r = stages(*mc.circuit, mt, bad, 4, 8);
     INFO(r.why);
     CHECK(r.status != St::Proved);
+  }
+  {
+    // Every block's top call searching from key 1 (its own trace, every block call by call): each
+    // call's obligation holds under Pre, so only the obligation on the top call's key range (x = 0,
+    // y+1 = m on the circuit's wires) can refute it.
+    DyadicConfig bad = cfg;
+    bad.mutant = DyMutant::PbsTopFromOne;
+    DyadicTrace mt;
+    const DyadicCircuit mc = build_dyadic(bad, &mt);
+    const DyStageResult r = stages(*mc.circuit, mt, bad, 4, 1);
+    INFO(r.why);
+    CHECK(r.status == St::Failed);
+    CHECK(r.why.find("key range") != std::string::npos);
   }
 }
 
