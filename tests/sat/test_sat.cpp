@@ -92,7 +92,7 @@ TEST_CASE("sat: the published variants are refuted, confirmed by the engine") {
 }
 
 TEST_CASE("sat: dyadic mutants refuted, each model failing the enumerating check") {
-  for (auto mu : {mqarc::DyMutant::FlipComparator, mqarc::DyMutant::BlockOffByOne}) {
+  for (auto mu : {mqarc::DyMutant::FlipComparator, mqarc::DyMutant::BlockOffByOne, mqarc::DyMutant::PbsTopFromOne}) {
     mqarc::DyadicConfig cfg;
     cfg.n = 4;
     cfg.codec = mqar::make_codec(mqar::Encoding::OneHot, 4);
