@@ -66,6 +66,13 @@ class Enc {
     if (fresh) it->second = sat::lits_equal(g, k[j], q.at(p));
     return it->second;
   }
+  // The hypotheses every call and top-range miter shares: keys strictly ascending, the queries ps
+  // (already freed) ascending, and the order facts of lb for each of them.
+  void ordered(const std::vector<std::size_t>& ps) {
+    keys_ascending();
+    queries_ascending();
+    for (std::size_t p : ps) lb_facts(p, false);
+  }
   void queries_ascending() {
     for (auto a = q.begin(); a != q.end(); ++a)
       for (auto b = std::next(a); b != q.end(); ++b) assume(-sat::lits_less_gadget(g, b->second, a->second));
@@ -205,9 +212,7 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
       const std::vector<int> got = e.cone.lits(N.C[i - N.s]);
       std::string name = what + ", pbs call [" + std::to_string(N.s) + "," + std::to_string(N.t) + ") query " + std::to_string(i);
       if (got.empty()) return name + ": " + e.cone.why();
-      e.keys_ascending();
-      e.queries_ascending();
-      for (std::size_t p : ps) e.lb_facts(p, false);
+      e.ordered(ps);
       e.assume(e.pre(X, Y1, ps));
       if (childC) {
         const PbsCallTrace& M = calls[path[1]];
@@ -229,13 +234,14 @@ std::string pbs_call_obligations(const circuits::Circuit& c, const std::vector<W
     Enc e(c, cap, kb);
     e.keys(K, false, nullptr);
     std::vector<std::size_t> ps;
-    for (std::size_t p = 0; p < mq; ++p) e.q[p] = e.cone.free(Q[p]), ps.push_back(p);
+    for (std::size_t p = 0; p < mq; ++p) {
+      e.q[p] = e.cone.free(Q[p]);
+      ps.push_back(p);
+    }
     const std::vector<int> X = e.cone.lits(top.X), Y1 = e.cone.lits(top.Y1);
     std::string name = what + ", pbs top call's key range";
     if (X.empty() || Y1.empty()) return name + ": " + e.cone.why();
-    e.keys_ascending();
-    e.queries_ascending();
-    for (std::size_t p : ps) e.lb_facts(p, false);
+    e.ordered(ps);
     if (std::string why = take(e, std::move(name), -e.pre(X, Y1, ps)); !why.empty()) return why;
   }
   for (std::size_t p = 0; p < mq; ++p) {
