@@ -4,42 +4,11 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "circuits/aig_strash.h"
 #include "circuits/builder.h"
 #include "circuits/gadgets_bits.h"
 
 namespace cz::circuits {
-
-namespace {
-
-class AigBuilder {
- public:
-  explicit AigBuilder(std::uint32_t inputs) : inputs_(inputs) {}
-  std::uint32_t and_(std::uint32_t a, std::uint32_t b) {
-    if (a < b) std::swap(a, b);  // canonical: rhs0 >= rhs1 (AIGER's binary form wants it too)
-    if (b == 0) return 0;
-    if (b == 1) return a;
-    if (a == b) return a;
-    if ((a ^ b) == 1) return 0;
-    std::uint64_t key = std::uint64_t{a} << 32 | b;
-    auto it = table_.find(key);
-    if (it != table_.end()) return it->second;
-    std::uint32_t lit = 2 * (1 + inputs_ + static_cast<std::uint32_t>(ands_.size()));
-    ands_.emplace_back(a, b);
-    table_.emplace(key, lit);
-    return lit;
-  }
-  std::uint32_t or_(std::uint32_t a, std::uint32_t b) { return and_(a ^ 1, b ^ 1) ^ 1; }
-  std::uint32_t mux(std::uint32_t s, std::uint32_t a, std::uint32_t c) { return or_(and_(s, a), and_(s ^ 1, c)); }
-  std::uint32_t xor_(std::uint32_t a, std::uint32_t b) { return or_(and_(a, b ^ 1), and_(a ^ 1, b)); }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>>& ands() { return ands_; }
-
- private:
-  std::uint32_t inputs_;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> ands_;
-  std::unordered_map<std::uint64_t, std::uint32_t> table_;
-};
-
-}  // namespace
 
 std::size_t Aig::levels() const {
   std::vector<std::uint32_t> lev(1 + num_inputs + ands.size(), 0);
@@ -65,7 +34,7 @@ Aig to_aig(const Circuit& c) {
   const std::uint32_t I = static_cast<std::uint32_t>(c.num_inputs());
   // Mark the Bit gates the outputs need, through BitDef operands only.
   std::vector<std::uint8_t> need = boolean_skeleton(c);
-  AigBuilder ab(I);
+  AigStrash ab(I);
   std::unordered_map<GateId, std::uint32_t> lit;
   for (GateId i = 0; i < c.size(); ++i) {
     if (!need[i]) continue;

@@ -3,14 +3,17 @@
 // points and is checked, not trusted); anything the stages do not prove goes to the monolithic
 // miter (solve_sat_problem), which gives the verdict and any counterexample.
 #include <chrono>
+#include <map>
 #include <optional>
 
 #include "app/engine/sat_progress.h"
 #include "app/engine/sat_schedule.h"
 
 #include "app/engine/sat_stages.h"
+#include "circuits/aig_match.h"
 #include "constructions/mqar/dyadic_stages.h"
 #include "util/error.h"
+#include "verify/construction.h"
 #include "util/progress.h"
 #include "util/threads.h"
 
@@ -28,7 +31,8 @@ nlohmann::json dyadic_stages_json(const mqarc::DyStageResult& r) {
 
 }  // namespace
 
-SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head) {
+SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head,
+                          const circuits::Circuit* staged) {
   const bool sorted_queries = p.s("queries") == "sorted";
   if (o.strategy == "stages" && !sorted_queries)
     throw InputError("--sat-strategy stages proves the query-sorting circuit (queries=sorted); queries=each is proved by its "
@@ -60,7 +64,7 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   };
   so.on_start = [&](std::size_t k, const std::string& what) { prog->started(k, what); };
   so.on_done = [&](std::size_t k) { prog->finished(k); };
-  const mqarc::DyStageResult r = mqarc::prove_dyadic_stages(*pr.artifact, trace, cfg, *cadical, so);
+  const mqarc::DyStageResult r = mqarc::prove_dyadic_stages(staged ? *staged : *pr.artifact, trace, cfg, *cadical, so);
   prog.reset();
   if (so.cancel && so.cancel->load()) throw Cancelled();
   using St = mqarc::DyStageResult::Status;
@@ -75,6 +79,43 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   // monolithic miter decides, and finds the whole circuit's counterexample if there is one.
   return sat_stages_fallback(pr, o, head, r.why, dyadic_stages_json(r),
                              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
+
+std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::size_t n, SatProblem& pr, const SatOptions& o,
+                                                 const nlohmann::json& head) {
+  if (sat_strategy_for(o) == "monolithic") return std::nullopt;
+  std::map<std::string, std::string> given{{"n", std::to_string(n)}, {"c", std::to_string(codec.c)},
+                                           {"encoding", mqar::to_string(codec.enc)}};
+  if (codec.enc == mqar::Encoding::PHot) given["p"] = std::to_string(codec.p);
+  const Construction& dy = find_construction("mqar/dyadic");
+  std::optional<Params> p;
+  Built bt;
+  try {
+    p = Params::parse(dy.params, given);
+    bt = dy.build(*p);
+  } catch (const InputError&) {
+    return std::nullopt;  // no mqar/dyadic circuit of this shape (e.g. n > c): nothing to match
+  }
+  if (!bt.circuit_ir || !bt.circuit_ir->all_outputs_bit()) return std::nullopt;
+  const circuits::AigMatch m = circuits::aig_match(*bt.circuit_ir, *pr.artifact);
+  if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
+  nlohmann::json ref = {{"construction", "mqar/dyadic"}, {"params", p->to_json()},   {"outputs", m.outputs},
+                        {"same", m.same},                {"ands", m.ands_b}, {"ands_construction", m.ands_a},
+                        {"ands_joint", m.ands_joint}};
+  if (!m.equal()) {
+    pr.notes.push_back("the file is not mqar/dyadic's circuit for these parameters (" + std::to_string(m.outputs - m.same) + " of " +
+                       std::to_string(m.outputs) + " outputs are other AIG nodes, first " + m.differ.front() +
+                       "): its per-query miters decide");
+    return std::nullopt;
+  }
+  pr.notes.push_back("the file is mqar/dyadic's circuit (" + dy.name + " -p n=" + std::to_string(n) + " -p c=" +
+                     std::to_string(codec.c) + " -p encoding=" + mqar::to_string(codec.enc) +
+                     ") up to structural hashing: each of its " + std::to_string(m.outputs) +
+                     " outputs is the construction's output of that name, node for node in one AIG over the same inputs, so the "
+                     "stages that prove the construction's circuit prove the file (circuits/aig_match.h)");
+  SatOutcome out = run_dyadic_sat(*p, pr, o, head, bt.circuit_ir.get());
+  out.report["sat"]["reference"] = ref;
+  return out;
 }
 
 }  // namespace cz

@@ -2,6 +2,7 @@
 // model into an instance; mqar/dyadic's circuit artifact and a user's circuit file on task mqar.
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_stages.h"
 
 #include <stdexcept>
 
@@ -132,6 +133,8 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   nlohmann::json head = sat_head_of(a.file, p, bt);
   head["task"] = task.name;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
+  // mqar/dyadic's own circuit (an export of it): its stages (issue 38 item 4).
+  if (std::optional<SatOutcome> out = run_task_sat_as_dyadic(codec, n, pr, o, head)) return std::move(*out);
   return solve_sat_problem(pr, o, head);
 }
 

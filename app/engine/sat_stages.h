@@ -41,6 +41,18 @@ SatOutcome sat_stages_fallback(SatProblem& pr, SatOptions o, const nlohmann::jso
                                double spent_s);
 // mqar/dyadic (queries=sorted) by its stages (constructions/mqar/dyadic_stages.h), the monolithic
 // miter as the fallback; queries=each and --sat-strategy monolithic go straight to the miter.
-SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
+// staged: the circuit the stages prove (default pr.artifact); another one only when pr.artifact
+// computes the same function output by output (run_task_sat_as_dyadic), the fallback's miters
+// being pr.artifact's own.
+SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head,
+                          const circuits::Circuit* staged = nullptr);
+// A user's circuit file on task mqar (triples; issue 38 item 4: per-query miters of the exported
+// n = 16, c = 64 circuit stall at query 8): when the file is mqar/dyadic's circuit (default variant,
+// queries=sorted) for the task's n, c and encoding up to structural hashing (circuits/aig_match.h:
+// the same input and output names, every output the same node of one strashed AIG), the stages
+// prove the construction's circuit and so the file. nullopt when it is not (the caller runs the
+// file's per-query miters); pr.notes then says why when the ports matched.
+std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::size_t n, SatProblem& pr, const SatOptions& o,
+                                                 const nlohmann::json& head);
 
 }  // namespace cz

@@ -34,6 +34,33 @@ python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refu
 # ... and the same file against a task of another size is refused (exit 2), saying what it needs.
 [ "$(rc "$CZ" verify --circuit "$T/d.aag" --task mqar -p n=3 -p c=4 -p encoding=onehot --method sat)" = 2 ] || fail "shape refused"
 grep -q "needs 36 inputs u\[i\]\[j\] and at most 36 outputs" "$T/err" || fail "shape text"
+# A file that is mqar/dyadic's own circuit (an export: binary, n = 8, c = 16) is recognised by
+# structural hashing (sat.reference: every output the construction's node) and proved by the
+# construction's stages (issue 38 item 4: the per-query miters of the n = 16, c = 64 export stall at
+# query 8); with two answer bits swapped it is not matched (a note says so) and its own per-query
+# miters refute it; --sat-strategy monolithic keeps the per-query miters.
+"$CZ" export mqar/dyadic -p n=8 -p c=16 --format circuit-json -o "$T/d8.json" >/dev/null 2>&1
+[ "$(rc "$CZ" verify --circuit "$T/d8.json" --task mqar -p n=8 -p c=16 -p encoding=binary --method sat --certify --json -)" = 0 ] || fail "dyadic file proved by stages"
+python3 -c "
+import json; j=json.load(open('$T/out')); s=j['sat']; r=s['reference']
+assert j['verdict']=='proved' and s['strategy']=='stages' and s['method']=='dyadic stages', s
+assert r['construction']=='mqar/dyadic' and r['same']==r['outputs']>0 and r['params']['n']==8 and r['params']['encoding']=='binary', r
+assert s['certified']==s['miters_run']>0, s
+assert any('up to structural hashing' in n for n in j['notes']), j['notes']" || fail "dyadic file stages json"
+python3 - "$T/d8.json" "$T/d8m.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+outs = [o for o in j["outputs"] if o["name"].startswith("y[23][")]
+outs[0]["gate"], outs[1]["gate"] = outs[1]["gate"], outs[0]["gate"]
+json.dump(j, open(sys.argv[2], "w"))
+PY
+[ "$(rc "$CZ" verify --circuit "$T/d8m.json" --task mqar -p n=8 -p c=16 -p encoding=binary --method sat --json -)" = 1 ] || fail "swapped dyadic file refuted"
+python3 -c "
+import json; j=json.load(open('$T/out'))
+assert j['verdict']=='refuted' and 'reference' not in j['sat'], j['sat']
+assert any('not mqar/dyadic' in n and 'y[23][' in n for n in j['notes']), j['notes']" || fail "swapped dyadic file json"
+[ "$(rc "$CZ" verify --circuit "$T/d8.json" --task mqar -p n=8 -p c=16 -p encoding=binary --method sat --sat-strategy monolithic --json -)" = 0 ] || fail "dyadic file monolithic"
+python3 -c "import json; j=json.load(open('$T/out')); assert 'reference' not in j['sat'] and j['sat']['miters']==8, j['sat']" || fail "monolithic keeps per-query miters"
 # Tasks compare and sort for a user's circuit file (named as circuit/compare and circuit/sort name
 # theirs): the exported circuits are proved; a file with two outputs swapped is refuted (exit 1);
 # a file of the wrong shape is refused (exit 2).

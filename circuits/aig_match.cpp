@@ -1,0 +1,80 @@
+#include "circuits/aig_match.h"
+
+#include <map>
+
+#include "circuits/aig.h"
+#include "circuits/aig_strash.h"
+
+namespace cz::circuits {
+
+namespace {
+
+// name -> position, or "" with why set when a name repeats.
+bool index_names(const std::vector<std::string>& names, const char* what, std::map<std::string, std::size_t>& out,
+                 std::string& why) {
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (!out.emplace(names[k], k).second) {
+      why = std::string(what) + " name '" + names[k] + "' appears twice";
+      return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+AigMatch aig_match(const Circuit& a, const Circuit& b) {
+  AigMatch m;
+  const Aig A = to_aig(a), B = to_aig(b);
+  m.ands_a = A.ands.size();
+  m.ands_b = B.ands.size();
+  // Distinct names on both sides, so matching inputs by name is a bijection (two inputs of b under
+  // one name would be identified: another function).
+  std::map<std::string, std::size_t> ain, bin, aout, bout;
+  if (!index_names(A.input_names, "input", ain, m.why) || !index_names(B.input_names, "input", bin, m.why) ||
+      !index_names(A.output_names, "output", aout, m.why) || !index_names(B.output_names, "output", bout, m.why))
+    return m;
+  if (B.num_inputs != A.num_inputs) {
+    m.why = std::to_string(B.num_inputs) + " inputs, not " + std::to_string(A.num_inputs);
+    return m;
+  }
+  if (B.outputs.size() != A.outputs.size()) {
+    m.why = std::to_string(B.outputs.size()) + " outputs, not " + std::to_string(A.outputs.size());
+    return m;
+  }
+  // Joint AIG: a's nodes first (they are strashed already, so each keeps its own node), then b's
+  // over a's inputs.
+  const std::uint32_t I = A.num_inputs;
+  AigStrash joint(I);
+  std::vector<std::uint32_t> alit(1 + I + A.ands.size()), blit(1 + I + B.ands.size());
+  auto through = [](const std::vector<std::uint32_t>& map, std::uint32_t l) { return map[l >> 1] ^ (l & 1); };
+  for (std::uint32_t i = 0; i <= I; ++i) alit[i] = 2 * i;
+  for (std::size_t k = 0; k < A.ands.size(); ++k)
+    alit[1 + I + k] = joint.and_(through(alit, A.ands[k].first), through(alit, A.ands[k].second));
+  blit[0] = 0;
+  for (std::uint32_t i = 0; i < I; ++i) {
+    auto it = ain.find(B.input_names[i]);
+    if (it == ain.end()) {
+      m.why = "input '" + B.input_names[i] + "' is not an input of the other circuit";
+      return m;
+    }
+    blit[1 + i] = 2 * (1 + static_cast<std::uint32_t>(it->second));
+  }
+  for (std::size_t k = 0; k < B.ands.size(); ++k)
+    blit[1 + I + k] = joint.and_(through(blit, B.ands[k].first), through(blit, B.ands[k].second));
+  m.ands_joint = joint.ands().size();
+  for (const auto& [name, kb] : bout) {
+    auto it = aout.find(name);
+    if (it == aout.end()) {
+      m.why = "output '" + name + "' is not an output of the other circuit";
+      return m;
+    }
+  }
+  m.outputs = B.outputs.size();
+  for (const auto& [name, kb] : bout) {
+    if (through(blit, B.outputs[kb]) == through(alit, A.outputs[aout.at(name)])) ++m.same;
+    else if (m.differ.size() < 8) m.differ.push_back(name);
+  }
+  return m;
+}
+
+}  // namespace cz::circuits

@@ -1,0 +1,31 @@
+// Are two circuits the same Boolean function, output by output, by structure alone? Both are
+// lowered to one structurally hashed AIG (aig_strash.h: ABC's strash), the second's inputs
+// identified with the first's by name: an output of the second that reaches the very literal of the
+// first's output of the same name computes the same function of those inputs on every input.
+// This is a proof (hash-consing is sound: equal literals are equal nodes), never a refutation:
+// different literals may still be equivalent functions (then a SAT miter or another route decides).
+// Used to recognise a user's circuit file as a construction's circuit (issue 38 item 4: an
+// exported mqar/dyadic circuit is proved by the construction's stages; app/engine).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "circuits/circuit.h"
+
+namespace cz::circuits {
+
+struct AigMatch {
+  std::string why;                  // non-empty: the ports do not correspond by name (what differs)
+  std::size_t outputs = 0;          // outputs compared (every output, by name)
+  std::size_t same = 0;             // ... that are the same literal of the joint AIG
+  std::vector<std::string> differ;  // the names of the first (at most 8) that are not
+  std::size_t ands_a = 0, ands_b = 0, ands_joint = 0;  // AND nodes of a, of b, of the two together
+  bool equal() const { return why.empty() && outputs > 0 && same == outputs; }
+};
+
+// a and b must have all-Bit outputs (to_aig's precondition: std::invalid_argument otherwise). The
+// ports correspond when both have the same input names and the same output names, each once.
+AigMatch aig_match(const Circuit& a, const Circuit& b);
+
+}  // namespace cz::circuits
