@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 
 #include "app/engine/sat_schedule.h"
+#include "circuits/aig_match.h"
 #include "circuits/sat/sort_stages.h"
 #include "constructions/circuits/sort_build.h"
 #include "util/error.h"
@@ -134,7 +136,8 @@ SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, co
 }
 
 SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTrace& trace, std::size_t n, std::size_t d,
-                              const SatOptions& o, const nlohmann::json& head) {
+                              const SatOptions& o, const nlohmann::json& head, const circuits::Circuit* staged) {
+  const circuits::Circuit& sc = staged ? *staged : *pr.artifact;
   const auto t0 = std::chrono::steady_clock::now();
   const auto cadical = sat::find_solver("cadical");
   if (!cadical) throw InputError("--method sat needs the CaDiCaL solver on PATH (Debian: apt-get install cadical)", "--method sat");
@@ -147,7 +150,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   so.runner = sat_batch_runner(o);  // ranks, cubes, shards (issue 38); empty: here
   if (so.runner) so.threads = sat_rank_threads(o);
   const sat::StageResult r =
-      sat::prove_sort_stages(*pr.artifact, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
+      sat::prove_sort_stages(sc, trace, {n, d, circ::sort_payload_bits(n)}, *cadical, so);
   if (so.cancel && so.cancel->load()) throw Cancelled();
   using St = sat::StageResult::Status;
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -186,7 +189,7 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
     // A circuit input on which a comparator misbehaves: the whole circuit evaluated exactly on it
     // (a later comparator may still mend it; then the monolithic miter decides below).
     std::map<std::string, std::size_t> index;
-    for (std::size_t k = 0; k < pr.artifact->num_inputs(); ++k) index[pr.artifact->input_name(k)] = k;
+    for (std::size_t k = 0; k < sc.num_inputs(); ++k) index[sc.input_name(k)] = k;  // the witness is sc's inputs
     std::vector<int> bits;
     for (const std::string& nm : sat_task_input_names(pr.checker)) bits.push_back(r.witness.at(index.at(nm)));
     if (std::optional<Failure> f = pr.confirm(bits)) return refuted(std::move(*f));
@@ -194,6 +197,40 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   // Not recognised, or a local failure (its leaf values need not be reachable): the monolithic
   // miter decides, and finds the whole circuit's counterexample if there is one.
   return sat_stages_fallback(pr, o, head, r.why, stages_json(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
+
+std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, const SatOptions& o,
+                                               const nlohmann::json& head) {
+  if (sat_strategy_for(o) == "monolithic") return std::nullopt;
+  std::string differs;
+  for (const bool bitonic : {false, true}) {
+    circuits::gadgets::NetworkTrace trace;
+    auto built = std::make_shared<const circuits::Circuit>(circ::build_sort_circuit(n, d, bitonic, &trace));
+    const circuits::AigMatch m = circuits::aig_match(*built, *pr.artifact);
+    if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
+    const std::string network = bitonic ? "bitonic" : "oddeven";
+    if (!m.equal()) {
+      if (differs.empty())
+        differs = std::to_string(m.outputs - m.same) + " of " + std::to_string(m.outputs) + " outputs are other AIG nodes than " +
+                  network + "'s, first " + m.differ.front();
+      continue;
+    }
+    pr.notes.push_back("the file is circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) +
+                       " -p network=" + network + ") up to structural hashing: each of its " + std::to_string(m.outputs) +
+                       " outputs is the construction's output of that name, node for node in one AIG over the same inputs, so "
+                       "the stages that prove the construction's circuit prove the file (circuits/aig_match.h)");
+    SatOutcome out = sat_sort_by_stages(pr, trace, n, d, o, head, built.get());
+    out.report["sat"]["reference"] = {{"construction", "circuit/sort"},
+                                      {"params", {{"n", n}, {"d", d}, {"network", network}}},
+                                      {"outputs", m.outputs},
+                                      {"same", m.same},
+                                      {"ands", m.ands_b},
+                                      {"ands_construction", m.ands_a},
+                                      {"ands_joint", m.ands_joint}};
+    return out;
+  }
+  pr.notes.push_back("the file is not circuit/sort's circuit for these parameters (" + differs + "): its miters decide");
+  return std::nullopt;
 }
 
 }  // namespace cz

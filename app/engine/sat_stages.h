@@ -25,8 +25,16 @@ std::optional<circuits::sat::SolverSpec> sat_second_solver(const SatOptions& o);
 // (checked, not trusted). Proved / undecided by stages; a 0-1 failure becomes a counterexample
 // confirmed by pr.confirm; anything else (not recognised, a comparator that fails for some value
 // of its inputs, a 0-1 vector the exact evaluator finds correct) goes to solve_sat_problem.
+// staged: the circuit the stages prove and the trace names (default pr.artifact); another one only
+// when pr.artifact computes the same function output by output (run_task_sat_as_sort).
 SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTrace& trace, std::size_t n, std::size_t d,
-                              const SatOptions& o, const nlohmann::json& head);
+                              const SatOptions& o, const nlohmann::json& head, const circuits::Circuit* staged = nullptr);
+// A user's circuit file on task sort (the counterpart of run_task_sat_as_dyadic): when it is
+// circuit/sort's circuit for its n and d (network oddeven or bitonic) up to structural hashing
+// (circuits/aig_match.h), the construction's stages prove it; nullopt otherwise (a note says why
+// when the ports matched), and the caller runs the file's own miters.
+std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, const SatOptions& o,
+                                               const nlohmann::json& head);
 // circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
 // The report of a stage-wise run that did not fall back (proved / undecided / refuted by stages):

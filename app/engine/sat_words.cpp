@@ -3,6 +3,7 @@
 // confirms a SAT model on the circuit evaluated exactly.
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_problem.h"
+#include "app/engine/sat_stages.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -211,6 +212,9 @@ SatOutcome run_words_task_sat(const std::string& task, std::map<std::string, std
   nlohmann::json head = sat_head_of(a.file, p, bt);
   head["task"] = task;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
+  // circuit/sort's own circuit (an export of it): its stages (as for mqar/dyadic, sat_stages.h).
+  if (task == "sort")
+    if (std::optional<SatOutcome> out = run_task_sat_as_sort(n, d, pr, o, head)) return std::move(*out);
   return solve_sat_problem(pr, o, head);
 }
 

@@ -80,9 +80,19 @@ swap "$T/c.json" "$T/cm.json" "min[2]" "max[2]"
 [ "$(rc "$CZ" verify --circuit "$T/cm.json" --task compare --method sat --json -)" = 1 ] || fail "compare mutant exit"
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='refuted' and j['counterexample']['instance']['input_bits'], j" || fail "compare mutant json"
 "$CZ" export circuit/sort -p n=4 -p d=3 --format circuit-json -o "$T/s.json" >/dev/null 2>&1
-[ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort --method sat)" = 0 ] || fail "sort file proof"
+[ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort --method sat --json -)" = 0 ] || fail "sort file proof"
+# An export of circuit/sort is recognised by structural hashing and proved by the construction's
+# stages (sat.reference; the bitonic network too); the swapped file is not matched and its own
+# miters refute it.
+python3 -c "import json; j=json.load(open('$T/out')); r=j['sat']['reference']; assert j['sat']['method']=='0-1 principle' and r['same']==r['outputs']==20 and r['params']['network']=='oddeven', j['sat']" || fail "sort file by stages"
+"$CZ" export circuit/sort -p n=5 -p d=3 -p network=bitonic --format blif -o "$T/sb.blif" >/dev/null 2>&1
+[ "$(rc "$CZ" verify --circuit "$T/sb.blif" --task sort --method sat --json -)" = 0 ] || fail "bitonic sort file proof"
+python3 -c "import json; j=json.load(open('$T/out')); assert j['sat']['reference']['params']['network']=='bitonic', j['sat']" || fail "bitonic sort file by stages"
 swap "$T/s.json" "$T/sm.json" "key1[0]" "key2[0]"
-[ "$(rc "$CZ" verify --circuit "$T/sm.json" --task sort --method sat)" = 1 ] || fail "sort mutant exit"
+[ "$(rc "$CZ" verify --circuit "$T/sm.json" --task sort --method sat --json -)" = 1 ] || fail "sort mutant exit"
+python3 -c "
+import json; j=json.load(open('$T/out'))
+assert 'reference' not in j['sat'] and any('not circuit/sort' in n and 'key' in n for n in j['notes']), j" || fail "sort mutant note"
 [ "$(rc "$CZ" verify --circuit "$T/s.json" --task compare --method sat)" = 2 ] || fail "sort file as compare refused"
 grep -q "^error: the circuit has 12 inputs and 20 outputs; task compare needs" "$T/err" || fail "shape text (compare)"
 [ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort -p n=3 --method sat)" = 2 ] || fail "sort shape refused"
