@@ -66,14 +66,14 @@ AigMatch aig_match(const Circuit& a, const Circuit& b) {
     auto it = aout.find(name);
     if (it == aout.end()) {
       m.why = "output '" + name + "' is not an output of the other circuit";
+      m.same = 0;
+      m.differ.clear();
       return m;
     }
-  }
-  m.outputs = B.outputs.size();
-  for (const auto& [name, kb] : bout) {
-    if (through(blit, B.outputs[kb]) == through(alit, A.outputs[aout.at(name)])) ++m.same;
+    if (through(blit, B.outputs[kb]) == through(alit, A.outputs[it->second])) ++m.same;
     else if (m.differ.size() < 8) m.differ.push_back(name);
   }
+  m.outputs = B.outputs.size();
   return m;
 }
 

@@ -10,7 +10,6 @@
 #include "app/engine/sat_schedule.h"
 
 #include "app/engine/sat_stages.h"
-#include "circuits/aig_match.h"
 #include "constructions/mqar/dyadic_stages.h"
 #include "util/error.h"
 #include "verify/construction.h"
@@ -99,22 +98,16 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
   if (!bt.circuit_ir || !bt.circuit_ir->all_outputs_bit()) return std::nullopt;
   const circuits::AigMatch m = circuits::aig_match(*bt.circuit_ir, *pr.artifact);
   if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
-  nlohmann::json ref = {{"construction", "mqar/dyadic"}, {"params", p->to_json()},   {"outputs", m.outputs},
-                        {"same", m.same},                {"ands", m.ands_b}, {"ands_construction", m.ands_a},
-                        {"ands_joint", m.ands_joint}};
   if (!m.equal()) {
-    pr.notes.push_back("the file is not mqar/dyadic's circuit for these parameters (" + std::to_string(m.outputs - m.same) + " of " +
-                       std::to_string(m.outputs) + " outputs are other AIG nodes, first " + m.differ.front() +
+    pr.notes.push_back("the file is not mqar/dyadic's circuit for these parameters (" + sat_reference_differs(m) +
                        "): its per-query miters decide");
     return std::nullopt;
   }
-  pr.notes.push_back("the file is mqar/dyadic's circuit (" + dy.name + " -p n=" + std::to_string(n) + " -p c=" +
-                     std::to_string(codec.c) + " -p encoding=" + mqar::to_string(codec.enc) +
-                     ") up to structural hashing: each of its " + std::to_string(m.outputs) +
-                     " outputs is the construction's output of that name, node for node in one AIG over the same inputs, so the "
-                     "stages that prove the construction's circuit prove the file (circuits/aig_match.h)");
+  pr.notes.push_back(sat_reference_note("mqar/dyadic's circuit (-p n=" + std::to_string(n) + " -p c=" + std::to_string(codec.c) +
+                                            " -p encoding=" + mqar::to_string(codec.enc) + ")",
+                                        m));
   SatOutcome out = run_dyadic_sat(*p, pr, o, head, bt.circuit_ir.get());
-  out.report["sat"]["reference"] = ref;
+  out.report["sat"]["reference"] = sat_reference_json("mqar/dyadic", p->to_json(), m);
   return out;
 }
 

@@ -8,10 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <memory>
 
 #include "app/engine/sat_schedule.h"
-#include "circuits/aig_match.h"
 #include "circuits/sat/sort_stages.h"
 #include "constructions/circuits/sort_build.h"
 #include "util/error.h"
@@ -199,34 +197,41 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
   return sat_stages_fallback(pr, o, head, r.why, stages_json(r), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
+nlohmann::json sat_reference_json(const std::string& construction, nlohmann::json params, const circuits::AigMatch& m) {
+  return {{"construction", construction}, {"params", std::move(params)}, {"outputs", m.outputs},       {"same", m.same},
+          {"ands", m.ands_b},             {"ands_construction", m.ands_a}, {"ands_joint", m.ands_joint}};
+}
+
+std::string sat_reference_note(const std::string& circuit, const circuits::AigMatch& m) {
+  return "the file is " + circuit + " up to structural hashing: each of its " + std::to_string(m.outputs) +
+         " outputs is the construction's output of that name, node for node in one AIG over the same inputs, so the stages "
+         "that prove the construction's circuit prove the file (circuits/aig_match.h)";
+}
+
+std::string sat_reference_differs(const circuits::AigMatch& m) {
+  return std::to_string(m.outputs - m.same) + " of " + std::to_string(m.outputs) + " outputs are other AIG nodes, first " +
+         m.differ.front();
+}
+
 std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, const SatOptions& o,
                                                const nlohmann::json& head) {
   if (sat_strategy_for(o) == "monolithic") return std::nullopt;
   std::string differs;
   for (const bool bitonic : {false, true}) {
     circuits::gadgets::NetworkTrace trace;
-    auto built = std::make_shared<const circuits::Circuit>(circ::build_sort_circuit(n, d, bitonic, &trace));
-    const circuits::AigMatch m = circuits::aig_match(*built, *pr.artifact);
+    const circuits::Circuit built = circ::build_sort_circuit(n, d, bitonic, &trace);
+    const circuits::AigMatch m = circuits::aig_match(built, *pr.artifact);
     if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
     const std::string network = bitonic ? "bitonic" : "oddeven";
     if (!m.equal()) {
-      if (differs.empty())
-        differs = std::to_string(m.outputs - m.same) + " of " + std::to_string(m.outputs) + " outputs are other AIG nodes than " +
-                  network + "'s, first " + m.differ.front();
+      differs += (differs.empty() ? "" : "; ") + network + ": " + sat_reference_differs(m);
       continue;
     }
-    pr.notes.push_back("the file is circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) +
-                       " -p network=" + network + ") up to structural hashing: each of its " + std::to_string(m.outputs) +
-                       " outputs is the construction's output of that name, node for node in one AIG over the same inputs, so "
-                       "the stages that prove the construction's circuit prove the file (circuits/aig_match.h)");
-    SatOutcome out = sat_sort_by_stages(pr, trace, n, d, o, head, built.get());
-    out.report["sat"]["reference"] = {{"construction", "circuit/sort"},
-                                      {"params", {{"n", n}, {"d", d}, {"network", network}}},
-                                      {"outputs", m.outputs},
-                                      {"same", m.same},
-                                      {"ands", m.ands_b},
-                                      {"ands_construction", m.ands_a},
-                                      {"ands_joint", m.ands_joint}};
+    pr.notes.push_back(sat_reference_note("circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) +
+                                              " -p network=" + network + ")",
+                                          m));
+    SatOutcome out = sat_sort_by_stages(pr, trace, n, d, o, head, &built);
+    out.report["sat"]["reference"] = sat_reference_json("circuit/sort", {{"n", n}, {"d", d}, {"network", network}}, m);
     return out;
   }
   pr.notes.push_back("the file is not circuit/sort's circuit for these parameters (" + differs + "): its miters decide");

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/engine/sat_problem.h"
+#include "circuits/aig_match.h"
 #include "circuits/gadgets_sort.h"
 #include "circuits/sat/solver.h"
 
@@ -33,6 +34,12 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
 // circuit/sort's circuit for its n and d (network oddeven or bitonic) up to structural hashing
 // (circuits/aig_match.h), the construction's stages prove it; nullopt otherwise (a note says why
 // when the ports matched), and the caller runs the file's own miters.
+// What run_task_sat_as_dyadic / _as_sort say of a file matched against a construction's circuit
+// (circuits/aig_match.h): the report's sat.reference; the note of a match (circuit: e.g.
+// "mqar/dyadic's circuit (-p n=16 ...)"); "K of M outputs are other AIG nodes, first NAME".
+nlohmann::json sat_reference_json(const std::string& construction, nlohmann::json params, const circuits::AigMatch& m);
+std::string sat_reference_note(const std::string& circuit, const circuits::AigMatch& m);
+std::string sat_reference_differs(const circuits::AigMatch& m);
 std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, const SatOptions& o,
                                                const nlohmann::json& head);
 // circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
