@@ -44,16 +44,15 @@ void rows_declared(Rows& r) {
             {"inner_d", {"d", {"1", "2", "3", "4", "6", "8"}}}};
         const bool sim = c.name.rfind("sim/", 0) == 0 && sim_knob.count(cl.quantity);
         auto it = sim ? sim_knob.find(cl.quantity) : knob.find(c.name);
-        const double budget = fast ? 2 : 30;
         std::vector<std::pair<FitSpec, FitOut>> fits;
         if (!cl.shape_value && cl.claimed != "O(1)") {
           e.evidence.push_back(label_item("not checkable here", "no numeric shape (" + cl.claimed + ")"));
         } else if (c.name == "mqar/attention" && cl.quantity.rfind("params", 0) == 0) {
           // O(c^2): n at fixed c and c at fixed n (one claim, one rule: both fits consistent)
-          for (const FitSpec& f : {attention_spec_n(cl.quantity), attention_spec_c(cl.quantity)}) fits.push_back({f, cx.fit(f, fast ? 3 : 30)});
+          for (const FitSpec& f : {attention_spec_n(cl.quantity), attention_spec_c(cl.quantity)}) fits.push_back({f, cx.fit(f)});
         } else if ((c.name == "sd/based-jrt" || c.name == "sd/recurrent-jrt") && cl.quantity == "state_bits") {
           // O(n·min(|A|,|B|)): min varies at fixed n, n varies at fixed min (both fits consistent)
-          for (const FitSpec& f : {sd_state_spec_min(c.name), sd_state_spec_n(c.name)}) fits.push_back({f, cx.fit(f, fast ? 6 : 60)});
+          for (const FitSpec& f : {sd_state_spec_min(c.name), sd_state_spec_n(c.name)}) fits.push_back({f, cx.fit(f)});
         } else if (!sim && it == knob.end()) {
           e.evidence.push_back(label_item("not checkable here", "no size parameter to sweep"));
         } else {
@@ -67,7 +66,7 @@ void rows_declared(Rows& r) {
               f.fixed = {{"c", "128"}}, f.values = {"2", "4", "8", "16", "32", "64", "128"};
             else f.fixed = {{"c", "32"}};
           }
-          fits.push_back({f, cx.fit(f, budget)});
+          fits.push_back({f, cx.fit(f)});
         }
         json fd = json::array();
         std::string cmds;

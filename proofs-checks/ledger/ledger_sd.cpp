@@ -83,7 +83,7 @@ void rows_sd(Rows& r) {
     e.command = Ctx::cmd("sd/based-jrt", {});
     e.domain = domain_of(r);
     const FitSpec f = sd_state_spec_min("sd/based-jrt");
-    const FitOut& fo = cx.fit(f, fast ? 6 : 60);
+    const FitOut& fo = cx.fit(f);
     e.data = fo.data;
     e.evidence = {verified_item(r.exit_code() == 0, e.command), fo.data};
     finish(e);

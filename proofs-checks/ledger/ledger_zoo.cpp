@@ -31,7 +31,7 @@ void row_kmatrix(Rows& r) {
     const std::vector<std::string> pp = fast ? std::vector<std::string>{"2", "3", "4", "5", "6"} : std::vector<std::string>{"2", "4", "6", "8", "12", "16"};
     for (const auto& [src, var, vals] : {std::tuple<std::string, std::string, std::vector<std::string>>{"prefix-product", "N", pp}}) {
       FitSpec f{"circuit/to-model", {{"compiler", "cyclic"}, {"source", src}}, var, vals, "", "", FitSpec::Upper, "largest_map_kmatrix_params", "largest_map_m_log_m"};
-      auto fo = cx.fit(f, fast ? 4 : 30);
+      auto fo = cx.fit(f);
       fits[src] = fo.data;
       e.evidence.push_back(fo.data);
       ours += "routing K-matrix params vs n̂·log2(2n̂) (" + src + ", " + var + " varies): " + (fo.status.empty() ? std::string("no fit") : fo.status + " (slope " + slope_of(fo) + ")") + "; ";
@@ -69,7 +69,7 @@ void rows_zoo(Rows& r) {
     for (const auto& [src, var, vals] : sweeps) {
       for (const auto& [q, shape] : {std::pair<std::string, std::string>{"layers", "O(Δ"}, {"inner_N", "O(w)"}}) {
         FitSpec f{"circuit/to-model", {{"compiler", "cyclic"}, {"source", src}}, var, vals, q, shape, FitSpec::Upper, "", ""};
-        auto fo = cx.fit(f, fast ? 8 : 60);
+        auto fo = cx.fit(f);
         fits[src + " " + q] = fo.data;
         e.evidence.push_back(fo.data);
         fit_text += "; " + q + " (" + src + ", " + var + " varies): " + (fo.status.empty() ? std::string("no fit") : fo.status + " (slope " + slope_of(fo) + ")");
@@ -141,7 +141,7 @@ void rows_zoo(Rows& r) {
       std::string line = a.name.substr(4) + ":";
       const std::vector<std::pair<std::string, const FitSpec*>> specs = {{"layers", &fl}, {"inner_d", &fw}, {"params_nonzero", &fp}};
       for (const auto& [what, f] : specs) {
-        const FitOut& fo = cx.fit(*f, fast ? 3 : 30);
+        const FitOut& fo = cx.fit(*f);
         e.evidence.push_back(fo.data);
         ad[what] = fo.data;
         line += " " + what + " slope " + slope_of(fo) + (fo.status.empty() ? " (not enough sizes)" : "");
@@ -153,12 +153,12 @@ void rows_zoo(Rows& r) {
     }
     const FitSpec fwide{"sim/hyena", {{"d", "2"}, {"layout", "wide"}}, "order", {"1", "2", "3", "4", "6", "8"}, "", "", FitSpec::Upper,
                         "baseconv_params_nonzero", "hyena_params"};
-    const FitOut& fwo = cx.fit(fwide, fast ? 3 : 30);
+    const FitOut& fwo = cx.fit(fwide);
     data["hyena_wide_params_nonzero"] = fwo.data;
     // RetNet's width against its projection width H·(2dk + dv) instead of the gated form's
     // H·dk·dv: shown, not decided (spec §3 reads RetNet as a gated convolution of width O(d²)).
     const FitSpec fr{"sim/retnet", {{"dk", "4"}}, "dv", {"1", "2", "4", "8", "16", "32"}, "", "", FitSpec::Upper, "gated_conv_width", "projection_width"};
-    const FitOut& fro = cx.fit(fr, fast ? 3 : 30);
+    const FitOut& fro = cx.fit(fr);
     data["retnet_gated_width_vs_projection_width"] = fro.data;
     e.data = data;
     finish(e);
