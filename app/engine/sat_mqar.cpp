@@ -134,8 +134,9 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   head["task"] = task.name;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
   // mqar/dyadic's own circuit (an export of it): its stages (issue 38 item 4).
-  if (std::optional<SatOutcome> out = run_task_sat_as_dyadic(codec, n, pr, o, head)) return std::move(*out);
-  return solve_sat_problem(pr, o, head);
+  SatOptions rest = o;  // less the seconds a SAT sweep spent (--timeout is for the whole run)
+  if (std::optional<SatOutcome> out = run_task_sat_as_dyadic(codec, n, pr, rest, head)) return std::move(*out);
+  return solve_sat_problem(pr, rest, head);
 }
 
 }  // namespace cz

@@ -40,7 +40,22 @@ SatOutcome sat_sort_by_stages(SatProblem& pr, const circuits::gadgets::NetworkTr
 nlohmann::json sat_reference_json(const std::string& construction, nlohmann::json params, const circuits::AigMatch& m);
 std::string sat_reference_note(const std::string& circuit, const circuits::AigMatch& m);
 std::string sat_reference_differs(const circuits::AigMatch& m);
-std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, const SatOptions& o,
+// When the match fails on structure alone (ports correspond, some outputs are other nodes): SAT
+// sweeping (circuits/sat/sweep.h) asks whether the file is the construction's function all the
+// same. nullopt when it is not tried: a DRAT file (--proof FILE: its miters would have no proof
+// there), or no CaDiCaL. Under mpirun rank 0 sweeps and every rank gets its result. The sweep's
+// seconds come off o.timeout_s (the caller's stages get the rest).
+struct SatSweep {
+  bool equal = false;
+  nlohmann::json report;  // sat.reference.sweep
+  std::string why;        // not equal: why
+  double seconds = 0;
+};
+std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& construction, const circuits::Circuit& file, const SatOptions& o);
+std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw);
+// o.timeout_s loses the seconds a sweep spent (--timeout is for the whole run: the caller's miters
+// get the rest).
+std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, SatOptions& o,
                                                const nlohmann::json& head);
 // circuit/sort: the strategy chosen (sat_strategy_for), the circuit rebuilt with its trace.
 SatOutcome run_sort_sat(const Params& p, SatProblem& pr, const SatOptions& o, const nlohmann::json& head);
@@ -66,8 +81,10 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
 // queries=sorted) for the task's n, c and encoding up to structural hashing (circuits/aig_match.h:
 // the same input and output names, every output the same node of one strashed AIG), the stages
 // prove the construction's circuit and so the file. nullopt when it is not (the caller runs the
-// file's per-query miters); pr.notes then says why when the ports matched.
-std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::size_t n, SatProblem& pr, const SatOptions& o,
+// file's per-query miters); pr.notes then says why when the ports matched. Outputs that are other
+// nodes: SAT sweeping (sat_reference_sweep) may still prove the file the construction's function;
+// o.timeout_s loses the seconds it spent (the caller's miters get the rest).
+std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::size_t n, SatProblem& pr, SatOptions& o,
                                                  const nlohmann::json& head);
 
 }  // namespace cz

@@ -213,9 +213,10 @@ SatOutcome run_words_task_sat(const std::string& task, std::map<std::string, std
   head["task"] = task;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
   // circuit/sort's own circuit (an export of it): its stages (as for mqar/dyadic, sat_stages.h).
+  SatOptions rest = o;  // less the seconds a SAT sweep spent (--timeout is for the whole run)
   if (task == "sort")
-    if (std::optional<SatOutcome> out = run_task_sat_as_sort(n, d, pr, o, head)) return std::move(*out);
-  return solve_sat_problem(pr, o, head);
+    if (std::optional<SatOutcome> out = run_task_sat_as_sort(n, d, pr, rest, head)) return std::move(*out);
+  return solve_sat_problem(pr, rest, head);
 }
 
 }  // namespace cz
