@@ -219,31 +219,39 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& constructio
   if (!o.proof.empty() || !o.proof_dir.empty()) return std::nullopt;
   const auto cadical = circuits::sat::find_solver("cadical");
   if (!cadical) return std::nullopt;
-  nlohmann::json msg;
-  if (Cluster::rank() == 0) {
-    const circuits::JointAig j = circuits::joint_aig(construction, file);
-    if (!j.why.empty()) return std::nullopt;
-    circuits::sat::SweepOptions so;
-    so.timeout_s = o.timeout_s;
-    so.threads = resolve_threads(o.threads);
-    if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
-    const circuits::sat::SweepResult r = circuits::sat::sat_sweep(j, *cadical, so);
-    msg = {{"equal", r.equal}, {"why", r.why}, {"seconds", r.seconds},
-           {"report", {{"equal", r.equal}, {"file_nodes", r.b_nodes}, {"pairs", r.pairs}, {"rounds", r.rounds}, {"miters", r.miters},
-                       {"refinements", r.refinements}, {"clauses", r.clauses}, {"seconds", r.seconds}}}};
-    if (!r.differ.empty()) msg["report"]["differ"] = r.differ;
-    if (!r.why.empty()) msg["report"]["why"] = r.why;
+  const circuits::JointAig j = circuits::joint_aig(construction, file);
+  if (!j.why.empty()) return std::nullopt;
+  circuits::sat::SweepOptions so;
+  so.timeout_s = o.timeout_s;
+  so.threads = resolve_threads(o.threads);
+  if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
+  // Under mpirun every rank sweeps, its miters spread over the ranks by the scheduler, which
+  // hands every rank every answer (models included): the same rounds everywhere. Not recorded in
+  // a shard's parts or the schedule's log (those are the stages'); a shard alone sweeps with its
+  // own threads, as every shard does, to the same result.
+  if (Cluster::active()) {
+    SatOptions ro = o;
+    ro.parts.reset(), ro.log.reset(), ro.cube_plan.reset();
+    so.runner = sat_batch_runner(ro);
   }
-  if (Cluster::active()) msg = nlohmann::json::parse(Cluster::broadcast(Cluster::rank() == 0 ? msg.dump() : std::string()));
-  if (WorkWatch* w = current_watch(); w && w->cancelled.load()) throw Cancelled();
-  return SatSweep{msg["equal"].get<bool>(), msg["report"], msg["why"].get<std::string>(), msg["seconds"].get<double>()};
+  const circuits::sat::SweepResult r = circuits::sat::sat_sweep(j, *cadical, so);
+  if (so.cancel && so.cancel->load()) throw Cancelled();
+  SatSweep sw{r.equal,
+              {{"equal", r.equal}, {"file_nodes", r.b_nodes}, {"pairs", r.pairs}, {"rounds", r.rounds}, {"miters", r.miters},
+               {"refinements", r.refinements}, {"clauses", r.clauses}, {"seconds", r.seconds}},
+              r.why,
+              r.seconds};
+  if (!r.differ.empty()) sw.report["differ"] = r.differ;
+  if (!r.why.empty()) sw.report["why"] = r.why;
+  return sw;
 }
 
 std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw) {
-  return "the file is " + circuit + " up to SAT sweeping: " + sat_reference_differs(m) + ", and one miter over the " +
-         sw.report["pairs"].dump() + " node pairs simulation suggested, in " + sw.report["miters"].dump() + " miters over " + sw.report["rounds"].dump() +
-         " rounds (" + sw.report["refinements"].dump() + " SAT answers refined the pairs), proved every output the construction's output of that name (circuits/sat/sweep.h), so the stages that "
-         "prove the construction's circuit prove the file";
+  return "the file is " + circuit + " up to SAT sweeping: " + sat_reference_differs(m) + ", and miters over the " +
+         sw.report["pairs"].dump() + " node pairs simulation suggested (" + sw.report["miters"].dump() + " miters in " +
+         sw.report["rounds"].dump() + " rounds, " + sw.report["refinements"].dump() +
+         " SAT answers refining the pairs) proved every output the construction's output of that name (circuits/sat/sweep.h), so "
+         "the stages that prove the construction's circuit prove the file";
 }
 
 std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, SatOptions& o,

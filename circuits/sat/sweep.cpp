@@ -244,6 +244,7 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
     bo.timeout_s = o.timeout_s - elapsed();
     bo.threads = std::max(1u, o.threads);
     bo.cancel = o.cancel;
+    bo.runner = o.runner;
     bo.what = [&](std::size_t k) {
       return "sweep round " + std::to_string(round + 1) + ", group " + std::to_string(of[k] + 1) + " of " + std::to_string(groups);
     };

@@ -30,6 +30,7 @@ struct SweepOptions {
   unsigned groups = 16;                       // a round's pairs in this many miters (topological order)
   unsigned threads = 1;                       // solver processes at once
   const std::atomic<bool>* cancel = nullptr;  // turns true: the solver is killed, not equal
+  BatchRunner runner;                         // each round's miters elsewhere (solve_batch's runner: MPI ranks)
 };
 
 struct SweepResult {

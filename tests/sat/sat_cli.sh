@@ -61,6 +61,26 @@ assert j['verdict']=='refuted' and 'reference' not in j['sat'], j['sat']
 assert any('not mqar/dyadic' in n and 'y[23][' in n for n in j['notes']), j['notes']" || fail "swapped dyadic file json"
 [ "$(rc "$CZ" verify --circuit "$T/d8.json" --task mqar -p n=8 -p c=16 -p encoding=binary --method sat --sat-strategy monolithic --json -)" = 0 ] || fail "dyadic file monolithic"
 python3 -c "import json; j=json.load(open('$T/out')); assert 'reference' not in j['sat'] and j['sat']['miters']==8, j['sat']" || fail "monolithic keeps per-query miters"
+# The same function with other structure (every AND node rebuilt as a ∧ (a ∧ b): no output is the
+# construction's node): SAT-swept against the construction, then proved by its stages, every
+# sweep and stage miter certified; with the last two outputs swapped the sweep finds an output
+# that differs and the file's own miters refute it.
+"$CZ" export mqar/dyadic -p n=4 -p c=8 --format aiger -o "$T/d48.aag" >/dev/null 2>&1
+python3 "$(dirname "$0")/double_aag.py" "$T/d48.aag" "$T/d48x.aag" || fail "double_aag"
+[ "$(rc "$CZ" verify --circuit "$T/d48x.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat --certify --json -)" = 0 ] || fail "swept dyadic file proved"
+python3 -c "
+import json; j=json.load(open('$T/out')); s=j['sat']; r=s['reference']
+assert j['verdict']=='proved' and s['strategy']=='stages' and r['same'] < r['outputs'], r
+w=r['sweep']; assert w['equal'] and w['pairs'] > 0 and w['miters'] >= 1, w
+assert s['certified'] > s['miters_run'] > 0, s
+assert 'sweep_seconds' in j['timing'] and j['timing']['seconds'] >= j['timing']['sweep_seconds'], j['timing']
+assert any('up to SAT sweeping' in n for n in j['notes']), j['notes']" || fail "swept dyadic file json"
+python3 "$(dirname "$0")/double_aag.py" "$T/d48.aag" "$T/d48s.aag" swap || fail "double_aag swap"
+[ "$(rc "$CZ" verify --circuit "$T/d48s.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat --json -)" = 1 ] || fail "swept swapped file refuted"
+python3 -c "
+import json; j=json.load(open('$T/out'))
+assert j['verdict']=='refuted' and 'reference' not in j['sat'], j['sat']
+assert any('SAT sweeping: an output differs' in n for n in j['notes']), j['notes']" || fail "swept swapped file json"
 # Tasks compare and sort for a user's circuit file (named as circuit/compare and circuit/sort name
 # theirs): the exported circuits are proved; a file with two outputs swapped is refuted (exit 1);
 # a file of the wrong shape is refused (exit 2).

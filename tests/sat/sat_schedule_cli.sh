@@ -59,6 +59,14 @@ if [ "$HAVE_MPI" = ON ] && command -v mpirun >/dev/null 2>&1; then
   checks+=("certified|certify np=2|$T/c1.json|$T/c2.json")
   diff -r "$T/op" "$T/mp" >/dev/null || fail "--proof DIR under mpirun: not the one-process directory"
   "$CZ" check-proof "$T/mp" >/dev/null 2>&1 || fail "check-proof of the mpirun directory"
+  # A file of other structure (tests/sat/double_aag.py): its sweep's miters spread over the ranks,
+  # every rank given every answer; the report of one process.
+  "$CZ" export mqar/dyadic -p n=4 -p c=8 --format aiger -o "$T/d48.aag" >/dev/null 2>&1 || fail "export d48"
+  python3 "$(dirname "$0")/double_aag.py" "$T/d48.aag" "$T/d48x.aag" || fail "double_aag"
+  "$CZ" verify --circuit "$T/d48x.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat --json "$T/sw1.json" >/dev/null 2>&1 || fail "swept file one process"
+  timeout 60 mpirun --oversubscribe -np 2 "$CZ" verify --circuit "$T/d48x.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat --threads 1 \
+    --json "$T/sw2.json" >/dev/null 2>"$T/err" || { fail "swept file np=2"; head -3 "$T/err"; }
+  same "swept file np=2" "$T/sw1.json" "$T/sw2.json"
 else
   echo "skipped: the MPI rows (no MPI backend or no mpirun)"
 fi
