@@ -221,8 +221,10 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& constructio
   if (!cadical) return std::nullopt;
   const circuits::JointAig j = circuits::joint_aig(construction, file);
   if (!j.why.empty()) return std::nullopt;
+  const std::optional<circuits::sat::SolverSpec> second = sat_second_solver(o);  // --confirm
   circuits::sat::SweepOptions so;
   so.timeout_s = o.timeout_s;
+  so.second = second ? &*second : nullptr;
   so.threads = resolve_threads(o.threads);
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
   // Under mpirun every rank sweeps, its miters spread over the ranks by the scheduler, which

@@ -245,6 +245,7 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
     bo.threads = std::max(1u, o.threads);
     bo.cancel = o.cancel;
     bo.runner = o.runner;
+    bo.second = o.second;
     bo.what = [&](std::size_t k) {
       return "sweep round " + std::to_string(round + 1) + ", group " + std::to_string(of[k] + 1) + " of " + std::to_string(groups);
     };

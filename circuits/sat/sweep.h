@@ -31,6 +31,7 @@ struct SweepOptions {
   unsigned threads = 1;                       // solver processes at once
   const std::atomic<bool>* cancel = nullptr;  // turns true: the solver is killed, not equal
   BatchRunner runner;                         // each round's miters elsewhere (solve_batch's runner: MPI ranks)
+  const SolverSpec* second = nullptr;         // --confirm: every UNSAT answer re-solved by it (solve_batch)
 };
 
 struct SweepResult {
