@@ -232,6 +232,18 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
       human << ", 0-1 check " << sg["zero_one"]["method"].get<std::string>() << " on " << sg["zero_one"]["vectors"].get<std::string>() << " vectors";
     human << "\n";
   }
+  if (st.contains("reference")) {  // a user's file proved as a construction's circuit (app/engine/sat_stages.h)
+    const auto& rf = st["reference"];
+    std::ostringstream t;
+    t << rf["construction"].get<std::string>() << "'s circuit: " << rf["same"] << " of " << rf["outputs"] << " outputs its very AIG nodes";
+    if (rf.contains("sweep")) {
+      const auto& sw = rf["sweep"];
+      t << ", the rest proved equal by SAT sweeping (" << sw["pairs"] << " node pairs, " << sw["miters"] << " miters in " << sw["rounds"]
+        << " rounds, " << sw["refinements"] << " refinements)";
+    }
+    t << "; its stages prove the file";
+    print_wrapped(human, "  the file is ", t.str(), 4);
+  }
   if (st.contains("certified"))
     human << "  certified: " << st["certified"] << " UNSAT answers, each DRAT proof checked by circuitzoo's checker (--certify)\n";
   if (st.contains("not_certified")) human << "  not certified: " << st["not_certified"].get<std::string>() << "\n";

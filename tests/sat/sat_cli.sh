@@ -75,6 +75,9 @@ w=r['sweep']; assert w['equal'] and w['pairs'] > 0 and w['miters'] >= 1, w
 assert s['certified'] > s['miters_run'] > 0, s
 assert 'sweep_seconds' in j['timing'] and j['timing']['seconds'] >= j['timing']['sweep_seconds'], j['timing']
 assert any('up to SAT sweeping' in n for n in j['notes']), j['notes']" || fail "swept dyadic file json"
+[ "$(rc "$CZ" verify --circuit "$T/d48x.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat)" = 0 ] || fail "swept file, human"
+tr -s ' \n' ' ' <"$T/out" | grep -q "the file is mqar/dyadic's circuit: [0-9]* of 16 outputs its very AIG nodes, the rest proved equal by SAT sweeping" \
+  || fail "swept file: the human line"
 python3 "$(dirname "$0")/double_aag.py" "$T/d48.aag" "$T/d48s.aag" swap || fail "double_aag swap"
 [ "$(rc "$CZ" verify --circuit "$T/d48s.aag" --task mqar -p n=4 -p c=8 -p encoding=binary --method sat --json -)" = 1 ] || fail "swept swapped file refuted"
 python3 -c "
