@@ -77,9 +77,10 @@ JointAig joint_aig(const Circuit& a, const Circuit& b) {
   return j;
 }
 
-AigMatch aig_match(const Circuit& a, const Circuit& b) {
+AigMatch aig_match(const Circuit& a, const Circuit& b) { return aig_match(joint_aig(a, b)); }
+
+AigMatch aig_match(const JointAig& j) {
   AigMatch m;
-  const JointAig j = joint_aig(a, b);
   m.ands_a = j.a_ands;
   m.ands_b = j.b_ands;
   m.why = j.why;

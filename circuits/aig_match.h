@@ -42,5 +42,7 @@ JointAig joint_aig(const Circuit& a, const Circuit& b);
 // a and b must have all-Bit outputs (to_aig's precondition: std::invalid_argument otherwise). The
 // ports correspond when both have the same input names and the same output names, each once.
 AigMatch aig_match(const Circuit& a, const Circuit& b);
+// The same from the joint AIG already built (its why, if any, becomes the match's).
+AigMatch aig_match(const JointAig& j);
 
 }  // namespace cz::circuits

@@ -96,13 +96,14 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
     return std::nullopt;  // no mqar/dyadic circuit of this shape (e.g. n > c): nothing to match
   }
   if (!bt.circuit_ir || !bt.circuit_ir->all_outputs_bit()) return std::nullopt;
-  const circuits::AigMatch m = circuits::aig_match(*bt.circuit_ir, *pr.artifact);
+  const circuits::JointAig joint = circuits::joint_aig(*bt.circuit_ir, *pr.artifact);
+  const circuits::AigMatch m = circuits::aig_match(joint);
   if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
   const std::string circuit = "mqar/dyadic's circuit (-p n=" + std::to_string(n) + " -p c=" + std::to_string(codec.c) +
                               " -p encoding=" + mqar::to_string(codec.enc) + ")";
   std::optional<SatSweep> sw;
   if (!m.equal()) {
-    sw = sat_reference_sweep(*bt.circuit_ir, *pr.artifact, o);
+    sw = sat_reference_sweep(joint, o);
     if (sw) o.timeout_s = std::max(0.0, o.timeout_s - sw->seconds);
     if (!sw || !sw->equal) {
       pr.notes.push_back("the file is not mqar/dyadic's circuit for these parameters (" + sat_reference_differs(m) +
@@ -115,11 +116,7 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
   }
   SatOutcome out = run_dyadic_sat(*p, pr, o, head, bt.circuit_ir.get());
   out.report["sat"]["reference"] = sat_reference_json("mqar/dyadic", p->to_json(), m);
-  if (sw) {
-    out.report["sat"]["reference"]["sweep"] = sw->report;
-    out.seconds += sw->seconds;  // the run's time includes the sweep's
-    out.timing["sweep_seconds"] = sw->seconds;
-  }
+  if (sw) add_sweep(out, *sw);
   return out;
 }
 

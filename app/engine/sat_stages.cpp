@@ -215,12 +215,10 @@ std::string sat_reference_differs(const circuits::AigMatch& m) {
          m.differ.front();
 }
 
-std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& construction, const circuits::Circuit& file, const SatOptions& o) {
-  if (!o.proof.empty() || !o.proof_dir.empty()) return std::nullopt;
+std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o) {
+  if (!o.proof.empty() || !o.proof_dir.empty() || !j.why.empty()) return std::nullopt;
   const auto cadical = circuits::sat::find_solver("cadical");
   if (!cadical) return std::nullopt;
-  const circuits::JointAig j = circuits::joint_aig(construction, file);
-  if (!j.why.empty()) return std::nullopt;
   const std::optional<circuits::sat::SolverSpec> second = sat_second_solver(o);  // --confirm
   circuits::sat::SweepOptions so;
   so.timeout_s = o.timeout_s;
@@ -248,6 +246,12 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& constructio
   return sw;
 }
 
+void add_sweep(SatOutcome& out, const SatSweep& sw) {
+  out.report["sat"]["reference"]["sweep"] = sw.report;
+  out.seconds += sw.seconds;  // the run's time includes the sweep's
+  out.timing["sweep_seconds"] = sw.seconds;
+}
+
 std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw) {
   return "the file is " + circuit + " up to SAT sweeping: " + sat_reference_differs(m) + ", and miters over the " +
          sw.report["pairs"].dump() + " node pairs simulation suggested (" + sw.report["miters"].dump() + " miters in " +
@@ -259,47 +263,43 @@ std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch&
 std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, SatOptions& o,
                                                const nlohmann::json& head) {
   if (sat_strategy_for(o) == "monolithic") return std::nullopt;
+  struct Network {
+    std::string name;
+    circuits::gadgets::NetworkTrace trace;
+    circuits::Circuit built;
+    circuits::JointAig joint;
+    circuits::AigMatch match;
+  };
+  auto by_stages = [&](Network& w, const std::optional<SatSweep>& sw) {
+    const std::string circuit =
+        "circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) + " -p network=" + w.name + ")";
+    pr.notes.push_back(sw ? sat_sweep_note(circuit, w.match, *sw) : sat_reference_note(circuit, w.match));
+    SatOutcome out = sat_sort_by_stages(pr, w.trace, n, d, o, head, &w.built);
+    out.report["sat"]["reference"] = sat_reference_json("circuit/sort", {{"n", n}, {"d", d}, {"network", w.name}}, w.match);
+    if (sw) add_sweep(out, *sw);
+    return out;
+  };
+  std::vector<Network> nets;
+  nets.reserve(2);
   std::string differs;
   for (const bool bitonic : {false, true}) {
-    circuits::gadgets::NetworkTrace trace;
-    const circuits::Circuit built = circ::build_sort_circuit(n, d, bitonic, &trace);
-    const circuits::AigMatch m = circuits::aig_match(built, *pr.artifact);
-    if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
-    const std::string network = bitonic ? "bitonic" : "oddeven";
-    if (!m.equal()) {
-      differs += (differs.empty() ? "" : "; ") + network + ": " + sat_reference_differs(m);
-      continue;
-    }
-    pr.notes.push_back(sat_reference_note("circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) +
-                                              " -p network=" + network + ")",
-                                          m));
-    SatOutcome out = sat_sort_by_stages(pr, trace, n, d, o, head, &built);
-    out.report["sat"]["reference"] = sat_reference_json("circuit/sort", {{"n", n}, {"d", d}, {"network", network}}, m);
-    return out;
+    Network& w = nets.emplace_back();
+    w.name = bitonic ? "bitonic" : "oddeven";
+    w.built = circ::build_sort_circuit(n, d, bitonic, &w.trace);
+    w.joint = circuits::joint_aig(w.built, *pr.artifact);
+    w.match = circuits::aig_match(w.joint);
+    if (!w.match.why.empty()) return std::nullopt;  // another shape of file: its own miters
+    if (w.match.equal()) return by_stages(w, std::nullopt);
+    differs += (differs.empty() ? "" : "; ") + w.name + ": " + sat_reference_differs(w.match);
   }
   // Other structure: SAT sweeping against each network (circuits/sat/sweep.h).
-  for (const bool bitonic : {false, true}) {
-    circuits::gadgets::NetworkTrace trace;
-    const circuits::Circuit built = circ::build_sort_circuit(n, d, bitonic, &trace);
-    const std::optional<SatSweep> sw = sat_reference_sweep(built, *pr.artifact, o);
-    const std::string network = bitonic ? "bitonic" : "oddeven";
+  for (Network& w : nets) {
+    const std::optional<SatSweep> sw = sat_reference_sweep(w.joint, o);
     if (!sw) break;  // not tried (a DRAT file, no CaDiCaL)
     o.timeout_s = std::max(0.0, o.timeout_s - sw->seconds);
-    if (!sw->equal) {
-      differs += "; SAT sweeping against " + network + ": " + sw->why;
-      if (sw->why.rfind("an output differs", 0) != 0) break;  // a limit: the file's miters get what is left
-      continue;
-    }
-    const circuits::AigMatch m = circuits::aig_match(built, *pr.artifact);
-    pr.notes.push_back(sat_sweep_note("circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) +
-                                          " -p network=" + network + ")",
-                                      m, *sw));
-    SatOutcome out = sat_sort_by_stages(pr, trace, n, d, o, head, &built);
-    out.report["sat"]["reference"] = sat_reference_json("circuit/sort", {{"n", n}, {"d", d}, {"network", network}}, m);
-    out.report["sat"]["reference"]["sweep"] = sw->report;
-    out.seconds += sw->seconds;
-    out.timing["sweep_seconds"] = sw->seconds;
-    return out;
+    if (sw->equal) return by_stages(w, sw);
+    differs += "; SAT sweeping against " + w.name + ": " + sw->why;
+    if (sw->why.rfind("an output differs", 0) != 0) break;  // a limit: the file's miters get what is left
   }
   pr.notes.push_back("the file is not circuit/sort's circuit for these parameters (" + differs + "): its miters decide");
   return std::nullopt;

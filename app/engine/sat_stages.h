@@ -51,8 +51,11 @@ struct SatSweep {
   std::string why;        // not equal: why
   double seconds = 0;
 };
-std::optional<SatSweep> sat_reference_sweep(const circuits::Circuit& construction, const circuits::Circuit& file, const SatOptions& o);
+// j: circuits::joint_aig(construction, file) with empty why (the one the match was read from).
+std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o);
 std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw);
+// A proved run's report after a sweep: sat.reference.sweep, its seconds in seconds and timing.
+void add_sweep(SatOutcome& out, const SatSweep& sw);
 // o.timeout_s loses the seconds a sweep spent (--timeout is for the whole run: the caller's miters
 // get the rest).
 std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, SatProblem& pr, SatOptions& o,

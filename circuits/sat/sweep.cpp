@@ -33,13 +33,16 @@ class Simulation {
     val_.emplace_back(vars_);
     simulate(words_.size() - 1);
   }
-  // One input (a solver's model) as the next free bit of the last word of witnesses.
+  // One input (a solver's model) as the next free bit of the last word of witnesses; simulated at
+  // the next settle() (a refinement adds an input and its I neighbours: one pass, not I + 1).
   void add_input(const std::vector<std::uint32_t>& bits) {
     if (free_bit_ == 64) {
-      add_word(std::vector<std::uint64_t>(j_.inputs, 0));
+      words_.emplace_back(j_.inputs, 0);
+      val_.emplace_back(vars_);
       free_bit_ = 0;
       // the unused bits repeat bit 0's input, so they add no new values to a signature
     }
+    dirty_ = std::min(dirty_, words_.size() - 1);
     std::vector<std::uint64_t>& in = words_.back();
     for (std::uint32_t i = 0; i < j_.inputs; ++i) {
       const std::uint64_t b = bits[i] & 1;
@@ -47,7 +50,11 @@ class Simulation {
       else in[i] = (in[i] & ~(std::uint64_t{1} << free_bit_)) | (b << free_bit_);
     }
     ++free_bit_;
-    simulate(words_.size() - 1);
+  }
+  // Simulates the words inputs were added to since the last call.
+  void settle() {
+    for (std::size_t w = dirty_; w < words_.size(); ++w) simulate(w);
+    dirty_ = words_.size();
   }
   std::size_t words() const { return words_.size(); }
   std::uint64_t lit(std::size_t w, std::uint32_t l) const { return val_[w][l >> 1] ^ ((l & 1) ? ~std::uint64_t{0} : 0); }
@@ -79,6 +86,7 @@ class Simulation {
   std::size_t vars_;
   std::vector<std::vector<std::uint64_t>> words_, val_;
   unsigned free_bit_ = 64;
+  std::size_t dirty_ = ~std::size_t{0};  // the first word not simulated since inputs were added (none: past the end)
 };
 
 // Each of b's new nodes paired with a node of a (var < first_b) of the same signature up to
@@ -134,6 +142,7 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
   }
 
   for (unsigned round = 0;; ++round) {
+    sim.settle();
     // An output that differs on a simulated input: the circuits differ (that input shows it).
     for (std::size_t k = 0; k < j.output_names.size(); ++k)
       if (std::vector<std::uint32_t> in; sim.differing_input(j.out_a[k], j.out_b[k], in)) {

@@ -4,12 +4,12 @@
 //
 // Random simulation of the joint AIG (aig_match.h) pairs each of b's nodes that a lacks with a node
 // of a of the same signature (up to complement). The speculatively reduced graph replaces every
-// paired node of b by its partner of a (its fanins by theirs), and one miter asks whether any
-// pair, or any output of b against a's output of the same name, differs. UNSAT proves every pair
-// equal at once: by induction in topological order, each paired node's true value equals its
+// paired node of b by its partner of a (its fanins by theirs), and miters (the pairs cut into
+// groups in topological order, one miter each) ask whether any pair, or any output of b against
+// a's output of the same name, differs. All UNSAT proves every pair equal at once: by induction in topological order, each paired node's true value equals its
 // reduced value, which the miter says equals its partner's (the reduction's soundness, as in
 // ABC's speculative reduction). A SAT answer's input, simulated on the true circuits, splits the
-// first differing pair (or shows an output that differs: the circuits differ) and the next round
+// first pair of its group that differs (or shows an output that differs: the circuits differ) and the next round
 // starts. Each miter is an ordinary solve(), so --certify's hook checks its DRAT like any other.
 #pragma once
 #include <atomic>
