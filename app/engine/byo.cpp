@@ -95,6 +95,22 @@ ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const s
   std::vector<std::string> in, out;
   for (std::size_t k = 0; k < c->num_inputs(); ++k) in.push_back(c->input_name(k));
   for (const auto& o : c->outputs()) out.push_back(o.name);
+  // Each port once (issue 46 item 2): a task reads its ports by name, so a name given twice (an
+  // output key0[0] and a negated copy named key0[0]) would let one method judge the first copy and
+  // another the second. Refused for every task and every method (they all take the file from here).
+  for (const auto* names : {&in, &out}) {
+    std::map<std::string, std::size_t> first;
+    for (std::size_t k = 0; k < names->size(); ++k) {
+      const std::string& nm = (*names)[k];
+      if (nm.empty()) continue;  // unnamed ports are placed by position
+      auto [it, fresh] = first.emplace(nm, k);
+      if (!fresh)
+        throw InputError(std::string(names == &in ? "input" : "output") + " name '" + nm + "' is given twice (" +
+                             (names == &in ? "inputs " : "outputs ") + std::to_string(it->second) + " and " + std::to_string(k) +
+                             "); a task reads each port by name exactly once",
+                         file);
+    }
+  }
   // The input shape: from the names when they are u[i][j]; else left to the task (0 = unknown).
   // The output placement is decided against the task's shape in run_task_check.
   const std::size_t di = grid_cols(in, 'u');
@@ -135,21 +151,26 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
   // missing cell that should not be 0 fails as it would if the file output a constant 0. Cells in
   // extra columns j >= out_d (mqar/dyadic's binary "found" flag) are no part of the task's output
   // and are not read; rows i >= out_N are refused.
-  const std::size_t cells = need.out_N * need.out_d;
-  std::vector<char> seen(cells, 0);
   bool all_named = !out.empty();
   for (const auto& nm : out) all_named = all_named && cell_of(nm, 'y').has_value();
   pl.out_pos.assign(out.size(), SIZE_MAX);
+  pl.out_cols = need.out_d;
   if (all_named) {
+    // The task's optional columns (MQAR's found bit) are judged when the file has any of their cells.
+    const std::size_t judged = need.out_d + need.out_optional;
+    for (const auto& nm : out)
+      if (const std::size_t j = cell_of(nm, 'y')->second; j >= need.out_d && j < judged) pl.out_cols = judged;
+    const std::size_t cells = need.out_N * pl.out_cols;
+    std::vector<char> seen(cells, 0);
     std::size_t extra = 0;
     for (std::size_t k = 0; k < out.size(); ++k) {
       const auto [i, j] = *cell_of(out[k], 'y');
       if (i >= need.out_N) refuse("output " + out[k] + " is outside the task's " + std::to_string(need.out_N) + " rows");
-      if (j >= need.out_d) {
+      if (j >= pl.out_cols) {
         ++extra;
         continue;
       }
-      const std::size_t at = i * need.out_d + j;
+      const std::size_t at = i * pl.out_cols + j;
       if (seen[at]) refuse("output " + out[k] + " appears twice");
       seen[at] = 1;
       pl.out_pos[k] = at;
@@ -158,10 +179,14 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
     if (missing)
       pl.notes.push_back(std::to_string(missing) + " of the task's " + std::to_string(cells) +
                          " output cells are not outputs of the file: read as 0 and checked as such");
+    if (pl.out_cols > need.out_d)
+      pl.notes.push_back("the file outputs column " + std::to_string(need.out_d) + ": judged as task " + task + "'s " +
+                         (need.optional_text.empty() ? std::string("optional column") : need.optional_text));
     if (extra)
-      pl.notes.push_back(std::to_string(extra) + " output(s) in columns j >= " + std::to_string(need.out_d) + " (beyond task " + task +
+      pl.notes.push_back(std::to_string(extra) + " output(s) in columns j >= " + std::to_string(judged) + " (beyond task " + task +
                          "'s output) are not read by this check");
   } else {
+    const std::size_t cells = need.out_N * need.out_d;
     if (out.size() != cells) refuse("its outputs are not all named y[i][j], so they are taken row-major and must be exactly the task's cells");
     for (std::size_t k = 0; k < out.size(); ++k) pl.out_pos[k] = k;
   }
@@ -169,9 +194,8 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
 }
 
 std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
-                                                                   const CircuitPlacement& pl, std::size_t out_rows,
-                                                                   std::size_t out_cols) {
-  return [c = std::move(c), pl, out_rows, out_cols](const Matrix<std::int64_t>& u) {
+                                                                   const CircuitPlacement& pl, std::size_t out_rows) {
+  return [c = std::move(c), pl, out_rows, out_cols = pl.out_cols](const Matrix<std::int64_t>& u) {
     std::vector<std::int64_t> x(pl.in_pos.size());
     for (std::size_t k = 0; k < x.size(); ++k) x[k] = u(pl.in_pos[k] / pl.in_cols, pl.in_pos[k] % pl.in_cols);
     const std::vector<Int> y = circuits::eval_integer(*c, x);
@@ -196,7 +220,8 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
     // without such names needs the right counts (taken row-major). place_circuit refuses the rest.
     const CircuitPlacement pl = place_circuit(*art.circuit_ir, need, task.name, a.file);
     shape_notes = pl.notes;
-    art.fn.eval = placed_eval(art.circuit_ir, pl, need.out_N, need.out_d);
+    art.fn.eval = placed_eval(art.circuit_ir, pl, need.out_N);
+    art.fn.out_d = pl.out_cols;
   } else if (!(art.fn.N == need.N && art.fn.d == need.d)) {
     // A model states its shape.
     throw InputError("the model takes " + shape_str(art.fn.N, art.fn.d) + " inputs; task " + task.name + " needs " + need.text,
@@ -205,7 +230,7 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
   art.fn.N = need.N;
   art.fn.d = need.d;
   art.fn.out_N = need.out_N;
-  art.fn.out_d = need.out_d;
+  if (art.kind != "circuit") art.fn.out_d = need.out_d;
 
   Construction pseudo;
   pseudo.name = a.file;
@@ -248,7 +273,9 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
   if (task.name == "mqar" && art.model) add_mqar_model_paths(p, *art.model, opts, check);  // byo_mqar.h
   if (!check.block) check.block = scalar_blocks(check.run);
   if (check.block_kind.empty()) check.block_kind = "adapter over run(k)";
-  return run_check(pseudo, p, built, check, opts);
+  Report r = run_check(pseudo, p, built, check, opts);
+  r.params = checked_params(task, p).to_json();  // what was checked, not the built-in's defaults
+  return r;
 }
 
 }  // namespace cz

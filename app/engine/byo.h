@@ -38,23 +38,24 @@ ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const s
 
 // Where a circuit's inputs and outputs sit in the task's N×d input and out_N×out_d output (issue 26):
 // inputs must be the whole input grid (u[i][j] names, or exactly N·d unnamed inputs, row-major);
-// outputs named y[i][j] may leave cells out (they read as 0 and are checked as 0) and may add
-// columns j >= out_d (not read; noted), never rows i >= out_N or a cell twice; unnamed outputs
+// outputs named y[i][j] may leave cells out (they read as 0 and are checked as 0), may have the
+// task's optional columns (then judged, cells left out read as 0) and may add columns beyond them
+// (not read; noted), never rows i >= out_N or a cell twice; unnamed outputs
 // must be exactly the out_N·out_d cells, row-major. InputError (where = file) otherwise. The
 // enumerating check and --method sat (app/engine/sat_path.cpp) share this rule.
 struct CircuitPlacement {
   std::vector<std::size_t> in_pos;   // input k -> row-major cell of u
   std::size_t in_cols = 0;
-  std::vector<std::size_t> out_pos;  // output k -> row-major cell of y, SIZE_MAX when not read
+  std::vector<std::size_t> out_pos;  // output k -> row-major cell of y (out_cols wide), SIZE_MAX when not read
+  std::size_t out_cols = 0;          // need.out_d, or need.out_d + need.out_optional when the file outputs an optional column
   std::vector<std::string> notes;    // cells left out, columns not read
 };
 CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
                                const std::string& file);
-// The circuit as the task's exact function u (N×d) -> y (out_rows × out_cols), placed by `pl`
+// The circuit as the task's exact function u (N×d) -> y (out_rows × pl.out_cols), placed by `pl`
 // (cells that are no output are 0). Thread-safe.
 std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
-                                                                   const CircuitPlacement& pl, std::size_t out_rows,
-                                                                   std::size_t out_cols);
+                                                                   const CircuitPlacement& pl, std::size_t out_rows);
 
 // Fills parameters from the artifact where the task says so, checks that the artifact's shapes
 // fit the task's (InputError "... needs ..." where = the file), runs the task's check through the

@@ -253,7 +253,7 @@ SatOutcome run_model_task_sat(const Task& task, std::map<std::string, std::strin
     if (s.layout != mqar::Layout::Triples) throw InputError("--method sat covers the triples layout", "-p layout");
     pr = mqar_problem(mqar::task_codec(p, s), s.n, m, a.fn.eval, a.file, o.timeout_s);
   }
-  nlohmann::json head = head_json(a.file, p, m);
+  nlohmann::json head = head_json(a.file, checked_params(task, p), m);
   head["task"] = task.name;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
   return finish(pr, o, head, nullptr);

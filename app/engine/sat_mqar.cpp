@@ -105,7 +105,7 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   // Inputs the whole u grid by name; outputs y[i][j] cells, cells left out read as 0 (the checker
   // reads them so), the found column j = d checked by the checker where present.
   TaskArtifact fn = a.fn;
-  fn.eval = placed_eval(circuit, place_circuit(*circuit, need, task.name, a.file), need.out_N, need.out_d);
+  fn.eval = placed_eval(circuit, place_circuit(*circuit, need, task.name, a.file), need.out_N);
   const mqar::TaskShape s = mqar::task_shape(p);
   if (s.layout != mqar::Layout::Triples) throw InputError("--method sat covers the triples layout", "-p layout");
   const mqar::Codec codec = mqar::task_codec(p, s);
@@ -130,7 +130,7 @@ SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> giv
   };
   Built bt;
   bt.circuit = a.circuit;
-  nlohmann::json head = sat_head_of(a.file, p, bt);
+  nlohmann::json head = sat_head_of(a.file, checked_params(task, p), bt);
   head["task"] = task.name;
   head["artifact"] = {{"kind", a.kind}, {"file", a.file}, {"format", a.format}};
   // mqar/dyadic's own circuit (an export of it): its stages (issue 38 item 4).

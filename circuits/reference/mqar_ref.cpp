@@ -101,10 +101,16 @@ Checker mqar_checker(const MqarSpec& s, const std::vector<std::string>& outs, co
   }
   // A cell the circuit does not output reads as 0 (as the enumerating check places outputs by
   // name into a zero matrix): it is right exactly when the expected bit is 0.
+  // The found column d is judged as a whole when the circuit outputs any cell of it (tasks/mqar.h
+  // expected_answer: the enumerating check then reads the output N×(d+1), cells left out as 0).
   std::map<std::pair<std::size_t, std::size_t>, bool> present;
-  for (const auto& gc : got) present[{gc.first.r, gc.first.c}] = true;
+  bool found_col = false;
+  for (const auto& gc : got) {
+    present[{gc.first.r, gc.first.c}] = true;
+    found_col = found_col || gc.first.c == d;
+  }
   for (std::size_t r = 0; r < N; ++r)
-    for (std::size_t col = 0; col < d; ++col)
+    for (std::size_t col = 0; col < d + (found_col ? 1 : 0); ++col)
       if (!present.count({r, col}))
         if (auto it = expect.find({r, col}); it != expect.end()) got.push_back({Cell{r, col}, b.zero()});
   for (const auto& [cell, w] : got) {

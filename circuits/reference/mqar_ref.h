@@ -9,8 +9,9 @@
 //           the instances the exhaustive enumerator walks (tasks/mqar_domain.h).
 //   answer: cell y[r][j] of the circuit under test, by name; at a query row r = 3i+2 and column
 //           j < d the encoded answer (zero row for null), at column d the found bit ([some key
-//           j < i equals q_i]), elsewhere 0. A cell y[r][j], j < d, the circuit does not output reads as
-//           0 (as the enumerating check reads it); the found column is checked where present.
+//           j < i equals q_i]), elsewhere 0 (tasks/mqar.h expected_answer: the same cells). A cell
+//           y[r][j], j < d, the circuit does not output reads as 0 (as the enumerating check reads
+//           it); so does a cell of column d when the circuit outputs any cell of column d.
 //   groups: one ok per output cell ("query i col j"; a cell of a non-query row belongs to its
 //           triple's query), in the family "query i"; cases "q_i = k_j" (j < i) for cube splits.
 #pragma once

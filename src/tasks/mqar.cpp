@@ -248,16 +248,22 @@ Decoded decode_bits(const Codec& k, const std::vector<int>& bits) {
   return {Decoded::Invalid, 0};
 }
 
-Matrix<std::int64_t> expected_output(const Codec& k, const Instance& x,
-                                     const std::vector<std::optional<std::int64_t>>& answers) {
+Matrix<std::int64_t> expected_answer(const Codec& k, const Instance& x, const std::vector<std::optional<std::int64_t>>& answers,
+                                     bool with_found) {
   if (answers.size() != x.query_rows.size()) throw std::invalid_argument("one answer per query");
-  Matrix<std::int64_t> y(x.N(), k.d, 0);
+  Matrix<std::int64_t> y(x.N(), k.d + (with_found ? 1 : 0), 0);
   for (std::size_t i = 0; i < answers.size(); ++i)
     if (answers[i]) {
       auto row = encode_token(k, *answers[i]);
       std::copy(row.begin(), row.end(), y.row(x.query_rows[i]));
+      if (with_found) y(x.query_rows[i], k.d) = 1;
     }
   return y;
+}
+
+Matrix<std::int64_t> expected_output(const Codec& k, const Instance& x,
+                                     const std::vector<std::optional<std::int64_t>>& answers) {
+  return expected_answer(k, x, answers, false);
 }
 
 std::uint64_t msb_prefix(std::uint64_t x, std::size_t bits, std::size_t len) {

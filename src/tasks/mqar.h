@@ -103,8 +103,19 @@ Decoded decode_row(const Codec& k, const Matrix<E>& m, std::size_t row) {
   return decode_bits(k, bits);
 }
 
-// The MQAR output for `answers` (one per query, nullopt = null): the N×d matrix with the encoded
-// answer at each query row and zero rows elsewhere (what a construction's whole output must equal).
+// MQAR's answer, every cell, defined here once (issue 46 item 1): at each query row the encoded
+// answer in columns [0, d) (the zero row for null) and, in the optional column d, the FOUND bit
+// ([some visible key equals the query]); every other cell is 0. Column d is judged exactly when the
+// artifact has it: a model's output is N×d (no found column); a circuit that outputs any cell
+// y[r][d] has an N×(d+1) output, its cells of column d that it leaves out read as 0 (binary rows
+// cannot tell null from token 0, so mqar/dyadic outputs found there). The bit-level SAT reference
+// (circuits/reference/mqar_ref.h) judges the same cells.
+inline constexpr const char* kFoundColumnText = "column d (optional): the found bit, 1 at a query row whose query matches a visible key";
+// The N×d (with_found: N×(d+1)) matrix for `answers` (one per query, nullopt = null).
+Matrix<std::int64_t> expected_answer(const Codec& k, const Instance& x, const std::vector<std::optional<std::int64_t>>& answers,
+                                     bool with_found);
+// The MQAR output for `answers`: expected_answer without the found column (what a construction's
+// whole N×d output must equal).
 Matrix<std::int64_t> expected_output(const Codec& k, const Instance& x,
                                      const std::vector<std::optional<std::int64_t>>& answers);
 

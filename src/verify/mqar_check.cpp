@@ -45,7 +45,9 @@ Check mqar_check(const mqar::Domain& dom, const MqarSolver& solver) {
     mqar::Instance x = dom.instance(k);
     MqarRun r = solver.run(x);
     const auto answers = mqar::reference_answers(x);
-    Matrix<Int> want = map_matrix(mqar::expected_output(solver.codec, x, answers), [](std::int64_t v) { return Int(v); });
+    // The found column d is judged where the artifact has it (tasks/mqar.h expected_answer).
+    const bool found_col = r.output.cols() == solver.codec.d + 1;
+    Matrix<Int> want = map_matrix(mqar::expected_answer(solver.codec, x, answers, found_col), [](std::int64_t v) { return Int(v); });
     if (r.output == want) return std::nullopt;
     if (r.output.rows() != want.rows() || r.output.cols() != want.cols())
       return make_failure(x, solver.codec, r, want, "output shape differs from N x d");
@@ -54,7 +56,12 @@ Check mqar_check(const mqar::Domain& dom, const MqarSolver& solver) {
         if (!(r.output(p, j) == want(p, j))) {
           std::string msg = "row " + std::to_string(p) + ": ";
           auto q = std::find(x.query_rows.begin(), x.query_rows.end(), p);
-          if (q != x.query_rows.end())
+          if (j == solver.codec.d)
+            msg += "found bit output[" + std::to_string(p) + "][" + std::to_string(j) + "] = " + r.output(p, j).str() + ", want " +
+                   want(p, j).str() +
+                   (q != x.query_rows.end() ? " (query answer " + answer_str(answers[static_cast<std::size_t>(q - x.query_rows.begin())]) + ")"
+                                            : " (not a query row)");
+          else if (q != x.query_rows.end())
             msg += "query answers " + decoded_str(mqar::decode_row(solver.codec, r.output, p)) + ", want " +
                    answer_str(answers[static_cast<std::size_t>(q - x.query_rows.begin())]);
           else

@@ -1,8 +1,8 @@
 // Verification of MQAR artifacts (generic over how the artifact is built and evaluated; used by
 // mqar/attention, mqar/autocorrelation, and open to mqar/dyadic):
 //  - mqar_check(): on a domain of instances, the artifact's WHOLE output matrix must equal the
-//    encoded reference answers at the query rows and zero rows elsewhere
-//    (mqar::expected_output of mqar::reference_answers). Data-dependent artifacts build
+//    encoded reference answers at the query rows and zero rows elsewhere, and the found column
+//    where the output has one (mqar::expected_answer of mqar::reference_answers). Data-dependent artifacts build
 //    themselves per instance inside `run`.
 //  - the --from-npy path (contract.md): a construction registers an MqarSolverFactory; the batch
 //    check then compares, at every labelled position, the artifact's decoded answer with the
@@ -23,7 +23,7 @@
 namespace cz {
 
 struct MqarRun {
-  Matrix<Int> output;               // the artifact's N×d output, exact
+  Matrix<Int> output;               // the artifact's N×d output (N×(d+1) with MQAR's found column, tasks/mqar.h), exact
   nlohmann::json info = nullptr;    // what the artifact chose for this instance (e.g. its lags)
 };
 

@@ -133,6 +133,16 @@ nlohmann::json Params::to_json() const {
   return j;
 }
 
+Params Params::only(const std::vector<std::string>& keys) const {
+  Params p;
+  for (const auto& k : keys)
+    if (auto it = values_.find(k); it != values_.end()) {
+      p.values_[k] = it->second;
+      p.is_int_[k] = is_int_.at(k);
+    }
+  return p;
+}
+
 Params Params::with(const std::string& key, const std::string& value) const {
   Params p = *this;
   p.values_[key] = value;

@@ -43,6 +43,7 @@ class Params {
   const std::string& s(const std::string& key) const;
   nlohmann::json to_json() const;
   Params with(const std::string& key, const std::string& value) const;  // no re-validation
+  Params only(const std::vector<std::string>& keys) const;              // those keys that it has
 
  private:
   std::map<std::string, std::string> values_;

@@ -1,5 +1,7 @@
 #include "verify/task.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "util/error.h"
@@ -24,6 +26,16 @@ const Task& find_task(const std::string& name, const std::string& where) {
     known += (known.empty() ? "" : ", ") + t.name;
   }
   throw InputError("unknown task '" + quoted_value(name) + "' (known: " + known + "; see `circuitzoo tasks`)", quoted_value(where));
+}
+
+Params checked_params(const Task& t, const Params& p) {
+  std::map<std::string, std::string> values;
+  for (const auto& spec : t.params) values[spec.name] = p.s(spec.name);
+  std::vector<std::string> keep;
+  for (const auto& spec : t.params)
+    if (param_applies(spec, values) && std::find(t.not_checked.begin(), t.not_checked.end(), spec.name) == t.not_checked.end())
+      keep.push_back(spec.name);
+  return t.resolve ? t.resolve(p).only(keep) : p.only(keep);
 }
 
 nlohmann::json to_json(const Task& t) {

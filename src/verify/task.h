@@ -36,6 +36,11 @@ struct TaskArtifact {
 // The input and output shapes the task needs at given parameters.
 struct TaskShapeNeed {
   std::size_t N = 0, d = 0, out_N = 0, out_d = 0;
+  // Columns [out_d, out_d + out_optional) the task also judges where the artifact has them (MQAR's
+  // found column, tasks/mqar.h): a circuit that outputs any of their cells returns out_d +
+  // out_optional columns; a model never has them.
+  std::size_t out_optional = 0;
+  std::string optional_text;  // what they hold, e.g. "found column"
   std::string text;  // e.g. "N = 3n = 9 rows of d = c = 3 one-hot columns"
 };
 
@@ -58,7 +63,17 @@ struct Task {
   std::function<TaskShapeNeed(const Params&)> shape;
   // The check of an artifact whose shapes fit (the caller has compared them with shape()).
   std::function<Check(const Params&, const TaskArtifact&, const DomainOptions&)> check;
+  // Parameters that never change a check of a file (mqar's `instance`: which instance a built-in
+  // model is reported for), and the task's reading of defaults (mqar: c = 0 is c = n): a report on
+  // a user's file states what was checked (checked_params).
+  std::vector<std::string> not_checked;
+  std::function<Params(const Params&)> resolve;
 };
+
+// The parameters a check of a user's file ran on (issue 46 item 6): the task's parameters that
+// apply at these values (ParamSpec::when: zoology's N and kv mean nothing for triples), less
+// not_checked, defaults resolved. What every report on a user's file carries as `params`.
+Params checked_params(const Task& t, const Params& p);
 
 const std::vector<Task>& task_registry();
 // Throws InputError("unknown task ...", where) listing the known tasks.

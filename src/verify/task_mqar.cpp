@@ -26,7 +26,7 @@ std::vector<ParamSpec> mqar_params() {
   // that the schema is the built-ins' own, it does not change a task check.)
   ps.push_back(choice_param("encoding", "onehot", {"onehot", "binary", "phot"},
                             "token encoding of the rows (spec §6.2): onehot d = c; binary d = ceil(log2 c); phot d = p·c^(1/p)"));
-  ps.push_back(int_param("p", 1, 1, 64, "encoding=phot: digits (c must be a p-th power)"));
+  ps.push_back(only_when(int_param("p", 1, 1, 64, "encoding=phot: digits (c must be a p-th power)"), "encoding=phot"));
   return ps;
 }
 
@@ -49,7 +49,10 @@ std::vector<Task> mqar_tasks() {
       "t_k base^k, columns [k·base, (k+1)·base) one-hot encode digit t_k (d = p·base, c = base^p; JRT Def G.10)";
   t.output_decoding =
       "y is N×d and must equal, entry by entry, the encoded answer at each query row (the zero row for null) and the "
-      "zero row at every other row. (binary: the zero row also reads as token 0, so whole matrices are compared)";
+      "zero row at every other row. (binary: the zero row also reads as token 0, so whole matrices are compared.) "
+      "A circuit may also output column d, the found bit: 1 at a query row whose query matches a visible key, 0 at every "
+      "other cell; when it outputs any cell of column d, the whole column is judged (cells it leaves out read as 0), by "
+      "every method";
   t.domains = {"exhaustive (triples): every instance with n triples over c tokens, distinct keys: P(c,n)·c^n·c^n; "
                "the default when that is <= 2^21, or --exhaustive",
                "sampled (triples): --samples K seeded instances (default 1000 when the exhaustive domain is larger), --seed S",
@@ -61,12 +64,18 @@ std::vector<Task> mqar_tasks() {
   t.shape = [](const Params& p) {
     const mqar::TaskShape s = mqar::task_shape(p);
     const mqar::Codec k = mqar::task_codec(p, s);
-    TaskShapeNeed need{s.N, k.d, s.N, k.d, ""};
+    TaskShapeNeed need;
+    need.N = need.out_N = s.N;
+    need.d = need.out_d = k.d;
+    need.out_optional = 1;  // the found column (tasks/mqar.h expected_answer)
+    need.optional_text = "found column (1 at a query row whose query matches a visible key, else 0)";
     need.text = "input and output N×d = " + std::to_string(s.N) + "×" + std::to_string(k.d) + " (" +
                 (s.layout == mqar::Layout::Triples ? "N = 3n" : std::string("N")) + ", d for " + p.s("encoding") +
                 " tokens of c = " + std::to_string(s.c) + ")";
     return need;
   };
+  t.not_checked = {"instance"};
+  t.resolve = [](const Params& p) { return p.with("c", std::to_string(mqar::task_shape(p).c)); };
   t.check = [](const Params& p, const TaskArtifact& a, const DomainOptions& o) {
     const mqar::TaskShape s = mqar::task_shape(p);
     MqarSolver sol;

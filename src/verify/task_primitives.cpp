@@ -54,7 +54,9 @@ Task primitive(std::string name, std::string summary, std::string semantics, std
   };
   t.shape = [validate](const Params& p) {
     if (validate) validate(p);
-    TaskShapeNeed s{p.u("N"), p.u("d"), p.u("N"), p.u("d"), ""};
+    TaskShapeNeed s;
+    s.N = s.out_N = p.u("N");
+    s.d = s.out_d = p.u("d");
     s.text = "input and output N×d = " + std::to_string(s.N) + "×" + std::to_string(s.d);
     return s;
   };

@@ -17,7 +17,9 @@ TaskShapeNeed sd_file_shape(const Params& p) {
                      "(N = copies·(a + b + 1) rows)",
                      "-p domain=" + p.s("domain"));
   const std::size_t n = p.u("n"), rows = copies_of(p) * (p.u("a") + p.u("b") + 1);
-  TaskShapeNeed need{rows, n + 1, rows, n + 1, ""};
+  TaskShapeNeed need;
+  need.N = need.out_N = rows;
+  need.d = need.out_d = n + 1;
   need.text = "input and output N×d = " + std::to_string(rows) + "×" + std::to_string(n + 1) + " (N = " +
               std::to_string(copies_of(p)) + "·(a + b + 1) for prompt=" + p.s("prompt") + ", d = n + 1)";
   return need;
