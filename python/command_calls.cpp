@@ -185,6 +185,9 @@ std::string circuit(const Opts& p) {
   o.threads = static_cast<unsigned>(p.uint("threads", cli::kThreadsArg, 0));
   o.samples = p.uint("samples", cli::kSamplesArg, 0);
   o.seed = p.uint("seed", cli::kSeedArg, 1);
+  o.method = p.choice("method", "auto", {"auto", "enumerate", "sat"});
+  o.certify = p.flag("certify");
+  if (p.has("timeout")) o.timeout_s = cli::parse_real_arg(p.str("timeout"), cli::kTimeoutArg, ArgNames::Python);
   json out;
   o.capture.json = &out;
   cli::cmd_circuit(o);

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/engine/sat_equiv.h"
 #include "circuits/equiv.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -38,6 +39,9 @@ std::string circuit_format_of(const std::string& path, const std::string& given,
 }
 
 namespace {
+// --method auto enumerates up to this many inputs (equivalent_on_01's cap), and proves by SAT beyond.
+constexpr std::size_t kEnumerateInputs = 32;
+
 std::string format_of(const std::string& path, const std::string& given, const std::string& flag) {
   return circuit_format_of(path, given, flag);
 }
@@ -55,7 +59,12 @@ int cmd_circuit(const CircuitOptions& o) {
   check_outputs({{"-o", o.out}, {"--json", o.json_path}},
                 {{"file", o.file}, {"--equiv", o.equiv}, {"--eval", o.eval_input}, {"--equiv-model", o.equiv_model}});
   if (o.samples && o.equiv.empty()) throw InputError("--samples needs --equiv FILE", "--samples");
-  circuits::Circuit c = load(o.file, fmt);
+  if (o.method != "auto" && o.equiv.empty()) throw InputError("--method needs --equiv FILE", "--method");
+  if (o.samples && o.method == "sat") throw InputError("--samples is random simulation; --method sat proves (give one)", "--samples");
+  if ((o.certify || o.timeout_s != 300) && (o.equiv.empty() || o.samples || o.method == "enumerate"))
+    throw InputError("--certify and --timeout are for --equiv FILE by SAT (--method sat, or auto)", o.certify ? "--certify" : "--timeout");
+  const auto cptr = std::make_shared<const circuits::Circuit>(load(o.file, fmt));  // shared: the SAT route keeps it
+  const circuits::Circuit& c = *cptr;
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
   if (!o.eval_input.empty() || o.eval_value) j["eval"] = circuit_eval_json(c, o.eval_input, o.eval_value);
@@ -69,6 +78,26 @@ int cmd_circuit(const CircuitOptions& o) {
     // else by position; the report says which (circuits/port_match.h).
     circuits::PortMatch how;
     other = circuits::match_ports(c, std::move(other), how);
+    // Beyond enumeration (issue 47 item 4): SAT sweeping over one strashed AIG of both files.
+    if (!o.samples && (o.method == "sat" || (o.method == "auto" && (o.certify || c.num_inputs() > kEnumerateInputs)))) {
+      if (how.inputs == "by position" || how.outputs == "by position")
+        other = circuits::rename_ports(c, other, "--equiv " + o.equiv);  // the SAT route matches names
+      SatOptions so;
+      so.certify = o.certify;
+      so.timeout_s = o.timeout_s;
+      so.threads = o.threads;
+      const SatEquiv r = sat_equivalent(cptr, std::make_shared<const circuits::Circuit>(std::move(other)), so, "--equiv " + o.equiv);
+      nlohmann::json ej = r.report;
+      ej["file"] = o.equiv;
+      ej["verdict"] = r.verdict;
+      ej["equivalent"] = r.verdict == "proved" ? nlohmann::json(true) : r.verdict == "refuted" ? nlohmann::json(false) : nlohmann::json();
+      ej["ports"] = {{"inputs", how.inputs}, {"outputs", how.outputs}};
+      if (r.counterexample)
+        ej["counterexample"] = {{"inputs", r.counterexample->inputs}, {"output", r.counterexample->output},
+                                {"first", r.counterexample->want}, {"second", r.counterexample->got}};
+      rc = r.verdict == "proved" ? rc : r.verdict == "refuted" ? 1 : 4;
+      j["equiv"] = ej;
+    } else {
     circuits::EquivResult r;
     try {
       r = o.samples ? circuits::sample_equivalent(c, other, o.samples, o.seed, o.threads)
@@ -101,7 +130,10 @@ int cmd_circuit(const CircuitOptions& o) {
       ej["counterexample"] = cx_json(*r.counterexample);
       rc = 1;
     }
+    ej["verdict"] = r.equivalent ? "proved" : "refuted";
+    if (o.samples) ej["verdict"] = r.equivalent ? "passed" : "refuted";
     j["equiv"] = ej;
+    }
   }
   if (!o.to.empty()) {
     write_file_atomic(o.out, circuits::write_circuit(c, format_of(o.out, o.to, "--to")));
@@ -121,7 +153,16 @@ int cmd_circuit(const CircuitOptions& o) {
       human << "  equivalent to " << o.equiv << " on " << e["samples"] << " random samples, seed " << e["seed"] << " ("
             << e["method"].get<std::string>() << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n  "
             << e["note"].get<std::string>() << "\n";
-    else
+    else if (e.contains("sat")) {
+      const std::string v = e["verdict"].get<std::string>();
+      human << "  equivalent to " << o.equiv << " on all 2^" << c.num_inputs() << " 0/1 inputs (" << e["method"].get<std::string>()
+            << "): " << (v == "proved" ? "yes (proved)" : v == "refuted" ? "NO" : "undecided: " + e.value("why", std::string())) << "\n";
+      if (e["sat"].contains("sweep"))
+        human << "    SAT sweep: " << e["sat"]["sweep"]["miters"] << " miters in " << e["sat"]["sweep"]["rounds"] << " rounds, "
+              << e["sat"]["sweep"]["refinements"] << " refinements; " << e["sat"]["same_node"] << " of " << e["sat"]["outputs"]
+              << " outputs the same AIG node\n";
+      if (e["sat"].contains("certified")) human << "    certified: " << e["sat"]["certified"] << " UNSAT answers, each DRAT proof checked (--certify)\n";
+    } else
       human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
             << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";
     if (e.contains("counterexample"))

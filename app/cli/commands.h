@@ -190,6 +190,11 @@ struct CircuitOptions {
   std::string equiv_model;  // --equiv-model MODEL.json: the circuit against a model on every 0/1 input
   unsigned threads = 0;
   std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
+  // --equiv's method (issue 47 item 4): auto (enumeration up to 32 inputs, SAT beyond, or with
+  // --certify), enumerate, sat (app/engine/sat_equiv.h); --certify and --timeout for sat.
+  std::string method = "auto";
+  bool certify = false;
+  double timeout_s = 300;
   const nlohmann::json* eval_value = nullptr;  // the --eval input itself (Python); eval_input then only names it
   Capture capture;
 };

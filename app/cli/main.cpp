@@ -315,6 +315,13 @@ int run_main(int argc, char** argv) {
               "random ~61-bit prime field with the Schwartz-Zippel bound)",
               1, kI64Max);
   uint_option(circ, "--seed", co.seed, co_seed, deferred, "seed of --samples (default 1)", 0, kU64Max);
+  circ->add_option("--method", co.method,
+                   "--equiv by: auto (every 0/1 input up to 32 inputs, SAT beyond or with --certify), enumerate, or sat (one strashed "
+                   "AIG of both, then SAT sweeping with CaDiCaL: a proof on every input, or a witness checked on both files)")
+      ->check(CLI::IsMember({"auto", "enumerate", "sat"}));
+  circ->add_flag("--certify", co.certify, "--equiv by SAT: check each UNSAT answer's DRAT proof as it arrives (our checker)");
+  circ->add_option("--timeout", co.timeout_s, "--equiv by SAT: wall-clock seconds for the whole sweep (default 300; undecided: exit 4)")
+      ->check(finite_range(kTimeoutArg));
 
   ProveOptions pr;
   std::string pr_seed;

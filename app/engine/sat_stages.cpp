@@ -241,7 +241,7 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const S
                {"refinements", r.refinements}, {"clauses", r.clauses}, {"seconds", r.seconds}},
               r.why,
               r.seconds};
-  if (!r.differ.empty()) sw.report["differ"] = r.differ;
+  if (!r.differ.empty()) sw.report["differ"] = r.differ, sw.witness = r.witness;
   if (!r.why.empty()) sw.report["why"] = r.why;
   return sw;
 }

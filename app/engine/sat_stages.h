@@ -50,6 +50,7 @@ struct SatSweep {
   nlohmann::json report;  // sat.reference.sweep
   std::string why;        // not equal: why
   double seconds = 0;
+  std::vector<std::uint32_t> witness;  // report["differ"] set: the input (one value per joint input) they differ on
 };
 // j: circuits::joint_aig(construction, file) with empty why (the one the match was read from).
 std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o);

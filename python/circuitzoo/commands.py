@@ -184,11 +184,23 @@ def export(name=None, params=None, format="model-json", out=None, *, model=None,
 
 
 def circuit(file, format=None, *, to=None, out=None, equiv=None, equiv_format=None, eval=None, equiv_model=None,  # noqa: A002
-            samples=None, seed=1, threads=0, progress=None):
+            samples=None, seed=1, threads=0, method=None, certify=False, timeout=None, progress=None):
     """`circuitzoo circuit FILE --json`: {file, format, circuit: stats}, with `eval` (a list of input
     values, rows, {"input": ...}, or an INPUT.json path), `equiv` (another circuit file; samples=K:
-    random simulation), `equiv_model` (a model dict or path) and `to`+`out` (convert) as the CLI's flags."""
+    random simulation; method="sat" (or more than 32 inputs): a proof by SAT sweeping, certify=True
+    checks every DRAT proof, timeout= seconds), `equiv_model` (a model dict or path) and `to`+`out`
+    (convert) as the CLI's flags."""
     o = {"file": _path(file, "file"), "seed": _uint(seed, "seed"), "threads": _uint(threads, "threads")}
+    if method is not None:
+        o["method"] = _text(method, "method")
+    if not isinstance(certify, bool):
+        raise TypeError("certify must be True or False")
+    if certify:
+        o["certify"] = True
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+            raise TypeError("timeout must be a number of seconds")
+        o["timeout"] = repr(float(timeout))
     if format is not None:
         o["format"] = _text(format, "format")
     if to is not None:

@@ -56,3 +56,23 @@ def test_dyadic_blocks_option_matches_cli(cli):
     assert c["sat"]["miters"] == queries["sat"]["miters"] != calls["sat"]["miters"]
     with pytest.raises(ValueError, match="blocks"):
         cz.verify("mqar/dyadic", {"n": 8, "c": 16}, method="sat", blocks="nope")
+
+
+def test_circuit_equiv_by_sat(tmp_path):
+    # circuit(A, equiv=B, method="sat") (issue 47 item 4): the CLI's SAT sweep from Python, past the
+    # 32 inputs enumeration stops at; the same file restructured is proved, certify=True checks the
+    # DRAT proofs; a file with one output negated is refuted with a counterexample.
+    a, b = str(tmp_path / "a.aag"), str(tmp_path / "b.aag")
+    cz.export("circuit/sort", {"n": 8, "d": 8}, format="aiger", out=a)
+    lines = open(a).read().split("\n")
+    M, I, L, O, A = map(int, lines[0].split()[1:6])
+    lines[1 + I] = str(int(lines[1 + I]) ^ 1)  # output 0 negated
+    open(b, "w").write("\n".join(lines))
+    r = cz.circuit(a, equiv=a, method="sat", certify=True)["equiv"]
+    assert r["verdict"] == "proved" and r["method"] == "strash" and r["instances"] == str(2 ** 64)
+    r = cz.circuit(a, equiv=b)["equiv"]  # auto: 64 inputs, by SAT
+    assert r["verdict"] == "refuted" and r["equivalent"] is False and r["counterexample"]["first"] != r["counterexample"]["second"]
+    with pytest.raises(ValueError, match="method"):
+        cz.circuit(a, equiv=a, method="nope")
+    with pytest.raises(TypeError):
+        cz.circuit(a, equiv=a, certify="yes")

@@ -4,6 +4,7 @@
 #   mutate_aag.py SRC DST dup NAME       a second output with the same name and the negated
 #                                        literal, appended after the others
 #   mutate_aag.py SRC DST dupfirst NAME  the same, the negated copy placed first
+#   mutate_aag.py SRC DST gate K         AND gate K's first input negated (a one-gate mutant)
 import sys
 
 src, dst, op, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
@@ -18,9 +19,13 @@ for l in syms:
     if l[0] == 'o':
         k, nm = l[1:].split(' ', 1)
         oname[nm] = int(k)
-for nm in names:
+for nm in names if op != 'gate' else []:
     assert nm in oname, f"no output named {nm}"
-if op == 'flip':
+if op == 'gate':
+    k = int(names[0]) % A
+    lhs, r0, r1 = map(int, ands[k].split())
+    ands[k] = f"{lhs} {r0 ^ 1} {r1}"
+elif op == 'flip':
     for nm in names:
         k = oname[nm]
         outs[k] = str(int(outs[k]) ^ 1)
