@@ -3,7 +3,12 @@
 // ledger (proofs-checks/ledger): every row of spec §12 and every claim a construction declares,
 // each with a computed status. Exit 0 (the ledger records refutations; it is not a failure of
 // the tool), 2 on bad input.
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 #include <iostream>
 #include <sstream>
 
@@ -36,6 +41,19 @@ int cmd_claims(const ClaimsOptions& o) {
   if (to_out > 1 || (o.capture.on() && static_cast<int>(o.markdown) + o.latex + o.errata > 1))
     throw InputError("one output to stdout at most: give the others a PATH (e.g. --markdown ledger.md --latex ledger.tex)", "claims");
   check_outputs(named);
+  // Issue 46 item 15: access() passes directories a file cannot be created in (root on sysfs, a
+  // read-only mount seen as writable): create and remove a probe in each output's directory before
+  // the ledger's work, so such an output is refused at once, not after it.
+  for (const auto& [flag, path] : named) {
+    if (path.empty() || to_stdout(path)) continue;
+    const auto slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    const std::string probe = dir + "/.circuitzoo-probe-" + std::to_string(::getpid());
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) throw InputError("cannot write file: cannot create a file in the directory " + dir + ": " + std::strerror(errno), flag + " " + path);
+    ::close(fd);
+    ::unlink(probe.c_str());
+  }
   if (!o.plot_path.empty()) {
     check_plot_path(o.plot_path);
     check_plotting_available();  // a missing matplotlib is refused before any work

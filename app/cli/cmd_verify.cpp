@@ -42,6 +42,8 @@ int cmd_verify(const VerifyOptions& o) {
   if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
   if (o.method != "sat" && !o.sat_flags_given.empty())  // issue 36 item 15: they used to be ignored
     throw InputError(o.sat_flags_given.front() + " needs --method sat", o.sat_flags_given.front());
+  if (o.method != "algebra" && !o.algebra_flags_given.empty())  // issue 46 item 15: they used to be ignored
+    throw InputError(o.algebra_flags_given.front() + " needs --method algebra", o.algebra_flags_given.front());
   if (o.method == "algebra") return cmd_verify_algebra(o);  // --method algebra (issue 37): cmd_verify_algebra.cpp
   if (o.method == "sat" && o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.task.empty())
     return cmd_verify_sat(o);  // below

@@ -25,13 +25,22 @@ int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
   const AlgebraOutcome r = run_arch_algebra(m, o.model_file, a);
   const nlohmann::json j = algebra_report_json(r);
   std::ostream& human = human_stream(o.json_path, o.capture);
-  human << o.model_file << "  --task arch  " << r.verdict << "  on every state in Q^(" << m.inner_N << "×" << m.inner_d << ")\n";
-  for (const auto& l : j["arch_layers"])
+  // The ring the identities were proved in (issue 46 item 5): F_p for a model over Fp:<p>.
+  const std::string field = j.value("field", std::string("Q"));
+  human << o.model_file << "  --task arch  " << r.verdict << "  on every state in " << field << "^(" << m.inner_N << "×" << m.inner_d
+        << "): each architecture layer's expansion, recompiled from the file's weights on reading, against the architecture's own "
+           "evaluation (a check of the compiler at those weights)\n";
+  for (const auto& l : j["arch_layers"]) {
     human << "  layer " << l["layer"] << " (" << l["kind"].get<std::string>() << ", " << l["expansion_layers"] << " BaseConv layers): "
           << l["verdict"].get<std::string>() << "\n";
+    const std::size_t zero = l["algebra"].is_object() ? l["algebra"].value("zero_outputs", std::size_t{0}) : 0;
+    if (zero)
+      human << "  warning: " << zero << " output entr" << (zero == 1 ? "y is" : "ies are")
+            << " the zero polynomial on both sides (vacuous: they do not depend on the state)\n";
+  }
   if (r.counterexample)
-    error_stream(o.capture) << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
-              << r.counterexample->instance.dump() << "\n";
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation over " << field << "): " << r.counterexample->message
+                            << "\n  instance: " << r.counterexample->instance.dump() << "\n";
   if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
@@ -75,6 +84,10 @@ int cmd_verify_algebra(const VerifyOptions& o) {
             << (s["holds"].get<bool>() ? "holds" : "FAILS") << " (" << s["symbols"] << " symbols, " << s["terms"] << " terms, degree "
             << s["degree"] << ")\n";
   if (al.contains("undecided")) human << "  undecided: " << al["undecided"].get<std::string>() << "\n";
+  if (const std::size_t zero = al.value("zero_outputs", std::size_t{0}); zero)  // issue 46 item 4
+    human << "  warning: " << zero << " of " << j["model"]["N"].get<std::size_t>() * j["model"]["d"].get<std::size_t>()
+          << " output entries are the zero polynomial on both sides (vacuous: they do not depend on the input"
+          << (al.contains("zero_outputs_by") ? "; " + al["zero_outputs_by"].get<std::string>() : std::string()) << ")\n";
   if (r.counterexample)
     error_stream(o.capture) << "counterexample (confirmed by exact evaluation over Q): " << r.counterexample->message << "\n  instance: "
               << r.counterexample->instance.dump() << "\n";

@@ -108,6 +108,8 @@ struct VerifyOptions : Common {
   // The --method sat flags given on the command line (--timeout, --proof, ...): without --method
   // sat they are refused, never ignored (issue 36 item 15).
   std::vector<std::string> sat_flags_given;
+  // The --algebra-* flags given on the command line: refused without --method algebra (issue 46 item 15).
+  std::vector<std::string> algebra_flags_given;
 };
 inline constexpr unsigned long long kCheckpointSecondsDefault = 30;
 int cmd_verify(const VerifyOptions& o);

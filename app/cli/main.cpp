@@ -157,16 +157,21 @@ int run_main(int argc, char** argv) {
                      "as a polynomial identity (sim/*, primitives; contract.md)")
       ->check(CLI::IsMember({"enumerate", "sat", "algebra"}));
   // --method algebra (issue 37)
-  verify->add_option("--algebra-budget", ver.algebra_budget,
+  std::vector<CLI::Option*> algebra_only;  // refused without --method algebra (issue 46 item 15), as the sat flags
+  algebra_only.push_back(verify->add_option("--algebra-budget", ver.algebra_budget,
                      "--method algebra: refuse (exit 2, with the estimate) an expansion estimated above this many bytes (default 4 GiB)")
-      ->check(CLI::Range(1ULL, 1ULL << 50));
-  verify->add_option("--algebra-route", ver.algebra_route,
+      ->check(CLI::Range(1ULL, 1ULL << 50)));
+  algebra_only.push_back(verify->add_option("--algebra-route", ver.algebra_route,
                      "--method algebra: auto (expansion within the budget, else compositional where there is one), expansion, compositional")
-      ->check(CLI::IsMember({"auto", "expansion", "compositional"}));
-  verify->add_option("--algebra-symbols", ver.algebra_symbols,
+      ->check(CLI::IsMember({"auto", "expansion", "compositional"})));
+  algebra_only.push_back(verify->add_option("--algebra-symbols", ver.algebra_symbols,
                      "--method algebra: inputs (default: the input's entries are the symbols) or weights (the operator's weights too: "
                      "sim/hyena, sim/h3, sim/retnet, sim/rwkv at stack=1, proved for every weight)")
-      ->check(CLI::IsMember({"inputs", "weights"}));
+      ->check(CLI::IsMember({"inputs", "weights"})));
+  deferred.add([algebra_only, &ver] {
+    for (const CLI::Option* o : algebra_only)
+      if (o->count()) ver.algebra_flags_given.push_back(o->get_name());
+  });
   std::vector<CLI::Option*> sat_only;  // refused without --method sat (VerifyOptions::sat_flags_given)
   sat_only.push_back(verify->add_option("--timeout", ver.sat_timeout, "--method sat: wall-clock limit in seconds (default 300)")
       ->check(finite_range(kTimeoutArg)));

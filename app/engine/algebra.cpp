@@ -1,7 +1,9 @@
 #include "app/engine/algebra.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "tensor/conv_poly.h"  // conv() on symbols: before the evaluator is instantiated
@@ -89,6 +91,100 @@ nlohmann::json estimate_json(const Estimate& e) {
           {"bytes", e.bytes}};
 }
 
+// ---- closed forms (issue 46 item 13): from the shapes and the weights' bits, before anything is built ----
+
+// Bits of a rational as stored (numerator and denominator).
+double rat_bits(const Rat& q) { return static_cast<double>(q.num().bits() + q.den().bits()); }
+
+// Bits a term's coefficient may reach: a product of one weight of each layer, so the sum over the
+// layers of their largest weight's bits. FLINT keeps up to 62 bits in the coefficient word that
+// term_bytes counts; beyond that the limbs are counted here.
+double coefficient_bits(const Model& m) {
+  double bits = 0;
+  for (const auto& layer : m.layers) {
+    double mx = 0;
+    auto see = [&](const RatMatrix& M) {
+      for (const Rat& q : M.data())
+        if (!q.is_zero()) mx = std::max(mx, rat_bits(q));
+    };
+    std::visit([&](const auto& L) {
+      using T = std::decay_t<decltype(L)>;
+      if constexpr (std::is_same_v<T, BaseConvLayer>) see(L.W), see(L.b1), see(L.h), see(L.b2);
+      else if constexpr (std::is_same_v<T, LinearAttentionLayer>) see(L.Wq), see(L.Wk), see(L.Wv);
+      else see(L.W1), see(L.B1), see(L.W2), see(L.B2);
+    }, layer);
+    bits += mx;
+  }
+  return bits;
+}
+
+double coefficient_bytes(double bits) { return bits <= 62 ? 0.0 : 8.0 * std::ceil(bits / 64.0) + 16.0; }
+
+// Bytes a term takes with nvars symbols and coefficients of `bits` bits (closed form).
+double term_bytes(std::size_t nvars, double bits) {
+  return static_cast<double>(RingPolyQ::term_bytes(nvars)) + coefficient_bytes(bits);
+}
+
+// The least the expansion holds whatever the model: the N·d input symbols and the model's copy of
+// them in its state, one term each.
+double expansion_floor(std::size_t N, std::size_t d, std::size_t nvars, double bits) {
+  return 2.0 * static_cast<double>(N) * static_cast<double>(d) * term_bytes(nvars, bits);
+}
+
+// The bound twin's own work: ring operations of the model's layers (zero weights are skipped by
+// the evaluator, so nonzero ones are counted), model and reference, times the words of a
+// variable set. Above kTwinWork the estimate is not run (it would take seconds to minutes).
+constexpr double kTwinWork = 4e8;
+double twin_work(const Model& m, std::size_t nvars) {
+  const double Np = static_cast<double>(m.inner_N), dp = static_cast<double>(m.inner_d);
+  auto nnz = [](const RatMatrix& M) {
+    double n = 0;
+    for (const Rat& q : M.data()) n += !q.is_zero();
+    return n;
+  };
+  double ops = static_cast<double>(m.N * m.d);
+  for (const auto& layer : m.layers)
+    std::visit([&](const auto& L) {
+      using T = std::decay_t<decltype(L)>;
+      if constexpr (std::is_same_v<T, BaseConvLayer>) ops += Np * nnz(L.W) + Np * nnz(L.h) + 4 * Np * dp;
+      else if constexpr (std::is_same_v<T, LinearAttentionLayer>) ops += Np * (nnz(L.Wq) + nnz(L.Wk) + nnz(L.Wv)) + 3 * Np * Np * dp;
+      else ops += Np * (nnz(L.W1) + nnz(L.W2)) + 4 * Np * dp;
+    }, layer);
+  return 2 * ops * (static_cast<double>(nvars) / 64.0 + 2.0);  // the reference counted as the model once more
+}
+
+// Hyena's compositional route (wide simulation, order k): each step holds its state symbols, the
+// step's outputs on both sides (a gate's entry z^l(t) = p^l(t)·Σ_{s<=t} h^l(s)·z^{l-1}(t-s): at
+// most t + 1 terms) and the blocks it keeps. Steps run one at a time: the largest one.
+struct StepEstimate {
+  double bytes = 0, terms = 0;
+  std::size_t symbols = 0;
+};
+StepEstimate compositional_estimate(std::size_t N, std::size_t d, std::size_t k, std::size_t nweights, double bits) {
+  StepEstimate e;
+  const double n = static_cast<double>(N), dd = static_cast<double>(d);
+  for (std::size_t l = 0; l <= k; ++l) {
+    const std::size_t nv = (l == 0 ? N * d : (k - l + 2) * N * d) + nweights;
+    const double terms = l == 0 ? n * dd + 2 * n * static_cast<double>(k + 1) * dd * 3 * dd
+                                : static_cast<double>(nv) + 2 * dd * n * (n + 1) / 2 + 2 * static_cast<double>(k - l) * n * dd;
+    const double bytes = terms * term_bytes(nv, bits);
+    if (bytes > e.bytes) e = {bytes, terms, nv};
+  }
+  return e;
+}
+
+std::string floor_message(std::size_t N, std::size_t d, std::size_t nvars, double bits, std::uint64_t budget) {
+  return "the expansion would need about " + fmt(expansion_floor(N, d, nvars, bits)) + " bytes or more (its " + std::to_string(N * d) +
+         " input symbols alone, " + fmt(term_bytes(nvars, bits)) + " bytes a term in " + std::to_string(nvars) + " variables" +
+         (bits > 62 ? " with coefficients of up to " + fmt(bits) + " bits" : std::string()) + "), over the budget of " +
+         std::to_string(budget) + " bytes";
+}
+
+std::string compositional_message(const StepEstimate& c, std::uint64_t budget) {
+  return "the compositional route would need about " + fmt(c.bytes) + " bytes (its largest step: " + fmt(c.terms) + " terms in " +
+         std::to_string(c.symbols) + " symbols), over the budget of " + std::to_string(budget) + " bytes";
+}
+
 // ---- counterexamples ----
 
 struct Confirmer {
@@ -132,6 +228,24 @@ std::optional<Failure> search_points(const Confirmer& c, std::size_t N, std::siz
 
 // ---- routes ----
 
+}  // namespace
+
+std::size_t zero_outputs_at_points(const SymbolicReference& ref, std::size_t N, std::size_t d, std::uint64_t seed) {
+  const RingFp f(kZeroCheckPrime);
+  std::uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 46;
+  std::vector<bool> zero;
+  for (int t = 0; t < 3; ++t) {
+    Matrix<std::uint64_t> u(N, d, 0);
+    for (auto& x : u.data()) x = algebra_detail::splitmix(s) % kZeroCheckPrime;
+    const Matrix<std::uint64_t> y = ref.exact_fp(f, u);
+    if (zero.empty()) zero.assign(y.data().size(), true);
+    for (std::size_t i = 0; i < y.data().size(); ++i) zero[i] = zero[i] && y.data()[i] == 0;
+  }
+  return static_cast<std::size_t>(std::count(zero.begin(), zero.end(), true));
+}
+
+namespace {
+
 struct Result {
   bool proved = false;
   std::optional<Failure> cex;
@@ -161,7 +275,7 @@ Result expansion(const Model& m, const SymbolicReference& ref, const AlgebraOpti
   const PolyQ& first_diff = D.first_diff;
   r.stats = {{"symbols", nvars}, {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
              {"max_terms_per_output", max_terms}, {"degree", degree}, {"differing_outputs", differ},
-             {"model_seconds", model_s}, {"reference_seconds", ref_s}};
+             {"zero_outputs", D.zero}, {"model_seconds", model_s}, {"reference_seconds", ref_s}};
   if (!first) {
     r.proved = true;
     return r;
@@ -229,7 +343,7 @@ Result expansion_fp(const Model& m, const SymbolicReference& ref, const AlgebraO
   const PolyFp& first_diff = D.first_diff;
   r.stats = {{"symbols", nvars}, {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
              {"max_terms_per_output", max_terms}, {"degree", degree}, {"differing_outputs", differ},
-             {"model_seconds", model_s}, {"reference_seconds", ref_s}, {"field", "F_" + std::to_string(prime)}};
+             {"zero_outputs", D.zero}, {"model_seconds", model_s}, {"reference_seconds", ref_s}, {"field", "F_" + std::to_string(prime)}};
   if (!first) {
     r.proved = true;
     return r;
@@ -361,6 +475,8 @@ Result compositional(const Model& m, const SymbolicReference& ref, const Algebra
   r.stats = {{"steps", steps}, {"terms", terms}, {"degree", degree}, {"symbols", N * d},
              {"composition", "Hyena's recursion z^0 = v, z^l = p^l ⊙ (h^l ∗ z^(l-1)), y = z^k (model/hyena.h): each step's reference is "
                              "hyena_eval on an order-1 operator isolating that step"}};
+  r.stats["zero_outputs"] = zero_outputs_at_points(ref, N, d, o.seed);
+  r.stats["zero_outputs_by"] = "the reference evaluated at 3 seeded points mod 2^61-1 (an upper bound; 0 is exact)";
   if (all) {
     // A guard on the composition itself: model and hyena_eval at seeded points, exactly.
     if (auto f = search_points(conf, N, d, o.seed, 3))
@@ -393,22 +509,55 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
     if (!std::holds_alternative<BaseConvLayer>(l) && !std::holds_alternative<LinearAttentionLayer>(l))
       throw InputError("the model has an MLP layer (ReLU is not a polynomial): --method algebra proves polynomial models", where);
   const std::size_t nvars = m.N * m.d;
-  const RingPolyQ probe(nvars);
   const bool can_compose = ref.hyena != nullptr && prime == 0;
   if (o.route == "compositional" && !can_compose)
     throw InputError(prime ? "the compositional route proves over Q; a model over " + m.ring + " is proved by expansion"
                            : "no compositional route for this construction (it exists for sim/hyena layout=wide)",
                      "--algebra-route");
-  const Estimate est = estimate(m, ref, nvars, probe.bytes_per_term());
-  const bool fits = est.bytes <= static_cast<double>(o.budget_bytes);
+  // Closed forms first (issue 46 item 13): nothing is allocated for a model refused here.
+  const double budget = static_cast<double>(o.budget_bytes);
+  const double bits = coefficient_bits(m);
+  const double floor_bytes = expansion_floor(m.N, m.d, nvars, bits), work = twin_work(m, nvars);
+  std::optional<StepEstimate> comp;
+  if (can_compose) comp = compositional_estimate(ref.hyena->N, ref.hyena->d, ref.hyena->order, 0, bits);
+  const bool comp_fits = comp && comp->bytes <= budget;
+  const bool can_estimate = floor_bytes <= budget && work <= kTwinWork;
   std::string route = o.route;
-  if (route == "auto") route = fits || !can_compose ? "expansion" : "compositional";
-  if (route == "expansion" && !fits)
-    throw InputError("the expansion would need about " + fmt(est.bytes) + " bytes (" + fmt(est.terms) + " terms, at most " + fmt(est.max_terms) +
-                         " per output, degree " + std::to_string(est.degree) + ", " + std::to_string(nvars) +
-                         " symbols), over the budget of " + std::to_string(o.budget_bytes) + " bytes" +
-                         (can_compose ? " (--algebra-route compositional avoids it)" : ""),
-                     "--algebra-budget");
+  Estimate est;
+  bool estimated = false;
+  if (route == "compositional") {
+    if (!comp_fits) throw InputError(compositional_message(*comp, o.budget_bytes), "--algebra-budget");
+  } else if (!can_estimate) {
+    if (route == "auto" && comp_fits) {
+      route = "compositional";
+    } else if (floor_bytes > budget) {
+      throw InputError(floor_message(m.N, m.d, nvars, bits, o.budget_bytes) +
+                           (comp && route == "auto" ? "; " + compositional_message(*comp, o.budget_bytes)
+                            : can_compose         ? " (--algebra-route compositional avoids it)"
+                                                  : ""),
+                       "--algebra-budget");
+    } else {
+      throw InputError("the expansion in " + std::to_string(nvars) + " symbols is too large to estimate before it runs (its bound twin alone "
+                           "would take about " + fmt(work) + " word operations, over " + fmt(kTwinWork) + "; the input symbols alone take " +
+                           fmt(floor_bytes) + " bytes), refused under the budget of " + std::to_string(o.budget_bytes) + " bytes" +
+                           (can_compose ? " (--algebra-route compositional avoids it)" : ""),
+                       "--algebra-budget");
+    }
+  } else {
+    est = estimate(m, ref, nvars, static_cast<std::size_t>(term_bytes(nvars, bits)));
+    estimated = true;
+    const bool fits = est.bytes <= budget;
+    if (route == "auto") route = fits || !comp_fits ? "expansion" : "compositional";
+    if (route == "expansion" && !fits)
+      throw InputError("the expansion would need about " + fmt(est.bytes) + " bytes (" + fmt(est.terms) + " terms, at most " + fmt(est.max_terms) +
+                           " per output, degree " + std::to_string(est.degree) + ", " + std::to_string(nvars) + " symbols" +
+                           (bits > 62 ? ", coefficients of up to " + fmt(bits) + " bits" : std::string()) + "), over the budget of " +
+                           std::to_string(o.budget_bytes) + " bytes" +
+                           (comp && o.route == "auto" ? "; " + compositional_message(*comp, o.budget_bytes)
+                            : can_compose            ? " (--algebra-route compositional avoids it)"
+                                                     : ""),
+                       "--algebra-budget");
+  }
   Result r;
   if (prime) {
     r = expansion_fp(m, ref, o, prime);
@@ -436,7 +585,11 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
                   ") coefficient by coefficient" + (route == "compositional" ? ", proved step by step and composed" : "");
   nlohmann::json a = r.stats;
   a["route"] = route;
-  a["estimate"] = estimate_json(est);
+  a["estimate"] = estimated ? estimate_json(est)
+                            : nlohmann::json{{"bytes", floor_bytes}, {"terms", 2.0 * static_cast<double>(nvars)},
+                                             {"closed_form", "the input symbols alone (the expansion was not estimated term by term)"}};
+  a["estimate"]["coefficient_bits"] = bits;
+  if (comp) a["compositional_estimate"] = {{"bytes", comp->bytes}, {"terms", comp->terms}, {"symbols", comp->symbols}};
   a["budget_bytes"] = o.budget_bytes;
   a["reference"] = ref.name;
   a["seconds"] = out.seconds;
@@ -458,6 +611,18 @@ std::shared_ptr<const SymbolicReference> algebra_reference(const Construction& c
 
 AlgebraOutcome run_verify_algebra(const Construction& c, const std::map<std::string, std::string>& given, const AlgebraOptions& o) {
   const Params p = Params::parse(c.params, given);
+  // Before the construction is built (issue 46 item 13): the least any expansion holds, from N and
+  // d alone (sim/rwkv's input is N×2d: N·d is a floor), and Hyena's compositional steps.
+  if (const nlohmann::json pj = p.to_json(); pj.contains("N") && pj.contains("d") && (o.symbols == "inputs" || o.symbols == "weights")) {
+    const std::size_t N = p.u("N"), d = p.u("d");
+    const double budget = static_cast<double>(o.budget_bytes);
+    std::optional<StepEstimate> comp;
+    if (c.name == "sim/hyena" && p.s("layout") == "wide" && p.u("stack") == 1) comp = compositional_estimate(N, d, p.u("order"), 0, 0);
+    if (o.route == "compositional" && comp && comp->bytes > budget) throw InputError(compositional_message(*comp, o.budget_bytes), "--algebra-budget");
+    if (o.route != "compositional" && expansion_floor(N, d, N * d, 0) > budget && !(o.route == "auto" && comp && comp->bytes <= budget))
+      throw InputError(floor_message(N, d, N * d, 0, o.budget_bytes) + (comp && o.route == "auto" ? "; " + compositional_message(*comp, o.budget_bytes) : ""),
+                       "--algebra-budget");
+  }
   const Built bt = c.build(p);
   const std::shared_ptr<const SymbolicReference> ref = algebra_reference(c, p, bt);
   if (!ref)

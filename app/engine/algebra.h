@@ -51,6 +51,13 @@ struct AlgebraOutcome {
 AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref, const AlgebraOptions& o, nlohmann::json head,
                                     const std::string& where);
 
+// Output entries of the reference that are 0 at each of 3 seeded inputs in F_p, p = 2^61 − 1 (issue
+// 46 item 4): an upper bound on the entries that are the zero polynomial (a nonzero value at a
+// point is a nonzero polynomial, so 0 is exact). The routes that never expand the outputs
+// (compositional) report it as zero_outputs; the expansions count the zero polynomials exactly.
+inline constexpr std::uint64_t kZeroCheckPrime = 2305843009213693951ULL;  // 2^61 − 1
+std::size_t zero_outputs_at_points(const SymbolicReference& ref, std::size_t N, std::size_t d, std::uint64_t seed);
+
 // The reference --method algebra proves a built construction against: the sim/* constructions'
 // attached one, the primitives' task semantics; nullptr when there is none (or no model).
 std::shared_ptr<const SymbolicReference> algebra_reference(const Construction& c, const Params& p, const Built& bt);

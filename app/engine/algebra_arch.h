@@ -1,6 +1,8 @@
 // `verify --model FILE [--task arch] --method algebra` (issue 37): each architecture layer a
-// model file records (Model::arch) proved equal to its stored BaseConv expansion for EVERY state
-// in Q^{N'×d'}: the expansion (the model's layers [first, first + count), run alone on an N'×d'
+// model file records (Model::arch) proved equal to its BaseConv expansion for EVERY state in
+// Q^{N'×d'} (the expansion is recompiled from the file's weights when the file is read, so this
+// checks the compiler, model/zoo_compile.h, at those weights; issue 46 item 3). A file with layers
+// outside the expansions (no reference for them) is refused: the expansion (the model's layers [first, first + count), run alone on an N'×d'
 // state, every column a symbol) against the architecture's own evaluation arch_eval
 // (model/arch_layer.h: no BaseConv code), as polynomial identities (prove_model_identity). The
 // enumerating `--task arch` checks the same on a box and samples; this is all of Q^{N'×d'}.

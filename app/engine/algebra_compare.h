@@ -50,6 +50,9 @@ struct OutputDiff {
   double terms = 0, ref_terms = 0, max_terms = 0;
   long degree = -1;
   std::size_t differ = 0;
+  // Output entries that are the zero polynomial on both sides (issue 46 item 4): an identity
+  // there says nothing about the input (a vacuous entry), counted in the report as zero_outputs.
+  std::size_t zero = 0;
   std::optional<std::pair<std::size_t, std::size_t>> first;
   typename R::Elem first_diff{};
 };
@@ -63,6 +66,7 @@ OutputDiff<R> diff_outputs(const R& r, const Matrix<typename R::Elem>& got, cons
       o.ref_terms += static_cast<double>(want(i, j).terms());
       o.max_terms = std::max(o.max_terms, static_cast<double>(std::max(got(i, j).terms(), want(i, j).terms())));
       o.degree = std::max({o.degree, got(i, j).degree(), want(i, j).degree()});
+      o.zero += got(i, j).is_zero() && want(i, j).is_zero();
       auto diff = r.sub(got(i, j), want(i, j));
       if (!diff.is_zero()) {
         ++o.differ;

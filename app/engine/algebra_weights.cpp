@@ -331,7 +331,7 @@ AlgebraOutcome prove_weights_identity(const Model& m, const WeightSymbolic& w, c
                       {"weight_symbols", nw}, {"operator", w.operator_name}, {"weights_note", w.note},
                       {"outputs", got.rows() * got.cols()}, {"terms", terms}, {"reference_terms", ref_terms},
                       {"model_weight_terms", weight_terms}, {"max_terms_per_output", max_terms}, {"degree", degree},
-                      {"differing_outputs", differ}, {"model_seconds", model_s},
+                      {"differing_outputs", differ}, {"zero_outputs", D.zero}, {"model_seconds", model_s},
                       {"model_matches_seeded_weights", true}};
   if (first) {
     a["first_difference"] = {{"output", {first->first, first->second}}, {"terms", first_diff.terms()}, {"degree", first_diff.degree()}};

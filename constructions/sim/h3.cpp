@@ -37,7 +37,9 @@ const bool registered = register_construction({
       prim::require_build(p, "sim/h3", 3 * S, 3 * d);
       auto st = std::make_shared<H3State>();
       const H3Form form = p.s("form") == "published" ? H3Form::Published : H3Form::ShiftV;
-      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_h3(N, d, p.u("m"), seed, p.i("wrange"), form); });
+      std::size_t redraws = 0;  // issue 46 item 4: no output identically zero
+      st->ops = sim::nonvacuous_ops(p, [&](std::uint64_t seed) { return random_h3(N, d, p.u("m"), seed, p.i("wrange"), form); },
+                                    [](const auto& r, const H3Operator& op, const auto& u) { return h3_eval(r, op, u); }, N, d, redraws);
       Built b;
       b.model = sim::stacked_model(st->ops, [](const H3Operator& op) { return sim::hyena_to_baseconv(h3_as_hyena(op), false); });
       const std::string ours = "ours (constructions/sim/h3.cpp [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
@@ -53,6 +55,7 @@ const bool registered = register_construction({
                                            : "form=shift_v: y = Q ⊙ (h_diag ∗ (K ⊙ (h_shift ∗ V))), NOT the published H3 (the pre-12-03 reading, a named variant)",
                  "reference: the SSM recurrences run step by step (model/h3.h), no kernels or convolutions",
                  "SSM parameters: seeded integers, λ in [-2, 2]; kernels h[t] = C·A^t·B + D·[t = 0] exactly"};
+      if (redraws) b.notes.push_back(sim::redraw_note(redraws));
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const H3Operator& op, const auto& u) { return h3_eval(r, op, u); }), "H3's SSM recurrences (model/h3.h h3_eval)");
       if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler chain on symbolic weights

@@ -37,7 +37,9 @@ const bool registered = register_construction({
       const std::size_t layers = S * (narrow ? 2 * k + 1 : k + 2), width = narrow ? 3 * d : (k + 1) * d;
       prim::require_build(p, "sim/hyena", layers, width);
       auto st = std::make_shared<HyenaState>();
-      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_hyena(N, d, k, seed, p.i("wrange")); });
+      std::size_t redraws = 0;  // issue 46 item 4: no output identically zero
+      st->ops = sim::nonvacuous_ops(p, [&](std::uint64_t seed) { return random_hyena(N, d, k, seed, p.i("wrange")); },
+                                    [](const auto& r, const HyenaOperator& op, const auto& u) { return hyena_eval(r, op, u); }, N, d, redraws);
       Built b;
       b.model = sim::stacked_model(st->ops, [narrow](const HyenaOperator& op) { return narrow ? sim::hyena_to_baseconv_narrow(op) : sim::hyena_to_baseconv(op); });
       const std::string ours = "ours (constructions/sim/hyena_sim.h, model/zoo_compile.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
@@ -51,6 +53,7 @@ const bool registered = register_construction({
       b.notes = {"Hyena weights: seeded integers in [-wrange, wrange] (wseed), h_s with taps at rows < 3, long filters of length N",
                  "reference: Hyena's own exact evaluation (model/hyena.h), written without BaseConv code",
                  "causal convolution throughout; Hyena's d' read as the projection width (k+1)·d"};
+      if (redraws) b.notes.push_back(sim::redraw_note(redraws));
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const HyenaOperator& op, const auto& u) { return hyena_eval(r, op, u); }), "Hyena's own evaluation (model/hyena.h hyena_eval)");
       // the compositional route knows one Hyena operator: stacks are proved by expansion

@@ -47,7 +47,9 @@ const bool registered = register_construction({
       const std::size_t gated = H * dk * dv, width = std::max(d, gated + (rotate ? 4 : 2) * H * dk);
       prim::require_build(p, "sim/retnet", 4 * S, width);
       auto st = std::make_shared<RetNetState>();
-      st->ops = sim::stacked_ops(p, [&](std::uint64_t seed) { return random_retnet(N, d, H, dk, dv, seed, p.i("wrange"), p.u("gexp"), rotate); });
+      std::size_t redraws = 0;  // issue 46 item 4: no output identically zero
+      st->ops = sim::nonvacuous_ops(p, [&](std::uint64_t seed) { return random_retnet(N, d, H, dk, dv, seed, p.i("wrange"), p.u("gexp"), rotate); },
+                                    [](const auto& r, const RetNetOperator& op, const auto& u) { return retnet_eval(r, op, u); }, N, d, redraws);
       Built b;
       b.model = sim::stacked_model(st->ops, [](const RetNetOperator& op) { return sim::retnet_to_baseconv(op); });
       const std::string ours = "ours (constructions/sim/retnet_sim.h [R])", paper = "Zoology H.2 via JRT §3.1 (row 16)";
@@ -77,6 +79,7 @@ const bool registered = register_construction({
                               "; q and k rotated by nθ, exactly (rational points of the unit circle)"
                         : "rotation=none: θ = 0 (RetNet rotates q and k by position; this is its unrotated retention)",
                  "left out: RetNet's GroupNorm and swish gate (not polynomial) and xPos's length scale; the retention is simulated"};
+      if (redraws) b.notes.push_back(sim::redraw_note(redraws));
       // --method algebra (issue 37): the same reference, runnable on symbols (verify/symbolic_reference.h).
       auto sym = make_symbolic_reference(sim::composed(st->ops, [](const auto& r, const RetNetOperator& op, const auto& u) { return retnet_eval(r, op, u); }), "RetNet's recurrent form (model/retnet.h retnet_eval)");
       if (st->ops.size() == 1)  // --algebra-symbols weights: the same compiler on symbolic weights

@@ -250,6 +250,8 @@ class Circuit:
 
     def equiv(self, other, samples=None, seed=1, threads=0, progress=None):
         """Equivalence with another circuit (a path or a Circuit) on every 0/1 input, or on `samples` random ones."""
+        if other is None:  # issue 46 item 15: was a KeyError from the missing "equiv" entry
+            raise TypeError("equiv needs another circuit (a path or a Circuit), not None")
         return circuit(self.file, self.format, equiv=other, samples=samples, seed=seed, threads=threads, progress=progress)["equiv"]
 
     def equiv_model(self, model, threads=0, progress=None):
@@ -276,6 +278,8 @@ def merge(parts, progress=None):
 
 def tasks(name=None):
     """`circuitzoo tasks [NAME] --json`: every task (a list), or one (a dict)."""
+    if name is not None and _text(name, "name") == "":  # issue 46 item 15: '' listed every task
+        raise ValueError("tasks: name must not be empty (None lists every task)")
     return _run("tasks", {} if name is None else {"name": _text(name, "name")})
 
 

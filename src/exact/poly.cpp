@@ -113,9 +113,9 @@ Rat PolyQ::evaluate(const std::vector<Rat>& point) const {
 
 RingPolyQ::RingPolyQ(std::size_t nvars) : nvars_(nvars), ctx_(std::make_shared<PolyCtx>(nvars)) {}
 
-std::size_t RingPolyQ::bytes_per_term() const {
+std::size_t RingPolyQ::term_bytes(std::size_t nvars) {
   // Exponents packed at 8 bits per variable at least (FLINT's smallest field), one fmpz per coefficient.
-  return 8 * ((std::max<std::size_t>(nvars_, 1) * 8 + 63) / 64) + 8;
+  return 8 * ((std::max<std::size_t>(nvars, 1) * 8 + 63) / 64) + 8;
 }
 
 PolyQ RingPolyQ::var(std::size_t i) const {

@@ -72,7 +72,10 @@ class RingPolyQ {
   Rat to_rat(const PolyQ& a) const;  // throws std::domain_error unless a is a constant
   std::string name() const { return "Q[x0..x" + std::to_string(nvars_ ? nvars_ - 1 : 0) + "]"; }
   // Bytes FLINT stores per term here (exponent words and the coefficient word), for estimates.
-  std::size_t bytes_per_term() const;
+  std::size_t bytes_per_term() const { return term_bytes(nvars_); }
+  // The same for nvars variables, without a context (closed-form estimates before anything is
+  // built: issue 46 item 13).
+  static std::size_t term_bytes(std::size_t nvars);
 
  private:
   std::size_t nvars_;

@@ -1,5 +1,8 @@
 #include "model/arch_layer.h"
 
+#include <algorithm>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "model/model_json.h"
@@ -116,7 +119,46 @@ RatMatrix padded(const RatMatrix& m, std::size_t rows, std::size_t cols) {
   return p;
 }
 
+double bits_of(const Rat& q) { return static_cast<double>(q.num().bits() + q.den().bits()); }
+double max_bits(const std::vector<Rat>& v) {
+  double b = 0;
+  for (const Rat& q : v) b = std::max(b, bits_of(q));
+  return b;
+}
+double max_bits(const RatMatrix& m) { return max_bits(m.data()); }
+
 }  // namespace
+
+double arch_coefficient_bits(const ArchLayer& a) {
+  return std::visit(
+      [](const auto& op) -> double {
+        using T = std::decay_t<decltype(op)>;
+        const double n1 = op.N > 0 ? static_cast<double>(op.N - 1) : 0.0;
+        if constexpr (std::is_same_v<T, HyenaOperator>) {  // weights copied as they are
+          double b = std::max(max_bits(op.W), max_bits(op.hs));
+          for (const RatMatrix& h : op.h) b = std::max(b, max_bits(h));
+          return b;
+        } else if constexpr (std::is_same_v<T, H3Operator>) {  // h[t] = Σ_i C_i·λ_i^t·B_i + D·[t = 0]
+          double b = std::max({max_bits(op.WQ), max_bits(op.WK), max_bits(op.WV)});
+          for (const auto* f : {&op.shift, &op.diag})
+            for (const Ssm& s : *f)
+              b = std::max(b, static_cast<double>(op.m) * (max_bits(s.C) + max_bits(s.B) + n1 * max_bits(s.lambda)) + bits_of(s.D));
+          return b;
+        } else if constexpr (std::is_same_v<T, RetNetOperator>) {  // γ^t and the rotation's powers
+          double b = std::max({max_bits(op.WQ), max_bits(op.WK), max_bits(op.WV), max_bits(op.WO)});
+          for (std::size_t h = 0; h < op.heads; ++h) {
+            double rot = 0;
+            if (h < op.rotation.size())
+              for (const auto& [c, s] : op.rotation[h]) rot = std::max(rot, bits_of(c) + bits_of(s));
+            b = std::max(b, n1 * (bits_of(op.gamma[h]) + rot));
+          }
+          return b;
+        } else {  // RWKV: λ^(t−1), β, 1 − μ
+          return std::max(max_bits(op.WV), n1 * max_bits(op.decay) + max_bits(op.bonus) + max_bits(op.mu) + 1);
+        }
+      },
+      a.op);
+}
 
 bool is_arch_kind(const std::string& kind) { return kind == "hyena" || kind == "h3" || kind == "retnet" || kind == "rwkv"; }
 
@@ -170,6 +212,19 @@ std::vector<BaseConvLayer> arch_expand(const ArchLayer& a, std::size_t inner_N, 
                  "the BaseConv simulation of a " + arch_kind(a) + " layer (" + std::to_string(layers) + " layers at inner " +
                      std::to_string(inner_N) + " x " + std::to_string(inner_d) + ")",
                  where);
+  // Issue 46 item 14: the expansion holds powers of the decays (γ^t, λ^t) and rotations: a weight
+  // of b bits becomes coefficients of about (N − 1)·b bits, and every check then computes with
+  // them. Bounded here, before anything is expanded, from the weights' bits and N.
+  const double bits = arch_coefficient_bits(a);
+  if (bits > static_cast<double>(kArchMaxCoefficientBits)) {
+    std::ostringstream est;
+    est.precision(3);
+    est << bits;
+    throw InputError("the BaseConv simulation of this " + arch_kind(a) + " layer would hold coefficients of about " + est.str() +
+                         " bits (its weights' powers up to N − 1 = " + std::to_string(inner_N - 1) + "), over the limit of " +
+                         std::to_string(kArchMaxCoefficientBits) + " bits a coefficient for a model file",
+                     where);
+  }
   const Model s = simulation(a);
   std::vector<BaseConvLayer> out;
   for (const Layer& l : s.layers) {

@@ -35,8 +35,14 @@ std::string arch_kind(const ArchLayer& a);   // "hyena" | "h3" | "retnet" | "rwk
 std::size_t arch_width(const ArchLayer& a);  // columns read and written
 std::size_t arch_sim_width(const ArchLayer& a);  // the simulation's inner width (at most d')
 
-// The simulation's layers, zero-padded to (inner_N, inner_d); InputError(where) when N differs or
-// the simulation is wider than inner_d.
+// Bits of the largest coefficient the layer's simulation holds (closed form, from the weights'
+// bits and N: γ^t, λ^t and rotation powers up to t = N − 1), and the most a model file may give
+// (issue 46 item 14: 2^20 bits, about 315,000 decimal digits).
+double arch_coefficient_bits(const ArchLayer& a);
+inline constexpr std::size_t kArchMaxCoefficientBits = std::size_t{1} << 20;
+
+// The simulation's layers, zero-padded to (inner_N, inner_d); InputError(where) when N differs,
+// the simulation is wider than inner_d, or its coefficients would pass kArchMaxCoefficientBits.
 std::vector<BaseConvLayer> arch_expand(const ArchLayer& a, std::size_t inner_N, std::size_t inner_d, const std::string& where);
 
 // Reads one architecture layer of a model with the given inner_N (InputError naming the field).

@@ -140,10 +140,14 @@ TEST_CASE("algebra: the compositional route proves Hyena and agrees with expansi
   const AlgebraOutcome e = prove(k, *k.bt.model, "expansion");
   CHECK(e.verdict == "proved");
   CHECK(e.report["algebra"]["degree"] == 4);
-  // auto takes the compositional route when the expansion is over budget
-  const AlgebraOutcome a = prove(k, *k.bt.model, "auto", 1000);
+  // auto takes the compositional route when the expansion is over budget (and the compositional
+  // steps fit: since issue 46 item 13 they have a budget too, 1.4e4 bytes here, the expansion 6.1e5)
+  const AlgebraOutcome a = prove(k, *k.bt.model, "auto", 100000);
   CHECK(a.report["algebra"]["route"] == "compositional");
   CHECK(a.verdict == "proved");
+  CHECK(a.report["algebra"]["compositional_estimate"]["bytes"].get<double>() <= 100000);
+  // over both budgets: refused, naming both estimates
+  CHECK_THROWS_WITH_AS(prove(k, *k.bt.model, "auto", 1000), doctest::Contains("the compositional route would need about"), InputError);
 }
 
 TEST_CASE("algebra: every mutant is refuted with a confirmed counterexample") {
