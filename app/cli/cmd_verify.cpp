@@ -158,6 +158,9 @@ SatOptions sat_options(const VerifyOptions& o) {
   if (enumerating)
     throw InputError("--method sat proves the whole domain; drop --exhaustive/--samples/--checkpoint/--from-npy/--device/--scalar",
                      "--method sat");
+  // `--proof ''` was taken as no --proof: exit 0 and nothing written, silently (issue 46 row 12).
+  if (o.sat_proof.empty() && std::find(o.sat_flags_given.begin(), o.sat_flags_given.end(), "--proof") != o.sat_flags_given.end())
+    throw InputError("an empty name: --proof wants a new directory (or FILE.drat)", "--proof ''");
   if (!o.sat_proof.empty()) check_proof_path(o.sat_proof);
   SatOptions s;
   s.timeout_s = o.sat_timeout;
@@ -275,6 +278,9 @@ int cmd_verify_sat(const VerifyOptions& o) {
   const SatOptions s = sat_options(o);
   check_outputs({{"--json", o.json_path}});
   if (!s.proof.empty()) check_outputs({{"--proof", o.sat_proof}, {"--json", o.json_path}});
+  // --proof DIR and --json naming one path (issue 46 row 7): the report would meet the directory.
+  if (!s.proof_dir.empty() && !o.json_path.empty() && !to_stdout(o.json_path) && file_identity(o.json_path) == file_identity(s.proof_dir))
+    throw InputError("two outputs name the same file (--proof " + s.proof_dir + ")", "--json " + o.json_path);
   const auto given = parse_params(o.params);
   const Construction& c = find_construction(o.name);
   // What check-proof needs to do this run again (sat_certificates.h): the construction, its

@@ -5,6 +5,7 @@
 #include <map>
 #include <tuple>
 
+#include "model/model_json.h"
 #include "util/error.h"
 
 namespace cz {
@@ -54,18 +55,44 @@ void read_index_splits(const json& idx, const std::string& ipath, CubePlan& plan
     const std::string where = ipath + ", splits[" + std::to_string(k) + "]";
     CubePlan::Split sp;
     sp.where = where;
-    std::string miter, hash;
-    std::vector<int> cube;
-    try {
-      if (!s.is_object() || !s.at("miter").is_string() || !s.at("cnf_hash").is_string() || !s.at("cube").is_array() ||
-          !s.at("vars").is_array() || !s.at("cubes").is_array())
-        throw InputError("a split wants miter, cnf_hash, cube, vars and cubes", where);
-      miter = s["miter"].get<std::string>(), hash = s["cnf_hash"].get<std::string>();
-      cube = s["cube"].get<std::vector<int>>();
-      sp.vars = s["vars"].get<std::vector<int>>();
-      sp.cubes = s["cubes"].get<std::vector<std::string>>();
-    } catch (const json::exception&) {
-      throw InputError("a split wants miter and cnf_hash (strings), cube and vars (integers), cubes (names)", where);
+    // Every value exactly what the index's writer writes (issue 46 row 10: 2^32+v or v+0.5 were
+    // wrapped or cut to another variable, a cube literal 1.5 to 1), named by its field.
+    const std::string f = "splits[" + std::to_string(k) + "]";
+    if (!s.is_object()) throw InputError(f + " must be an object, got " + json_brief(s), ipath);
+    auto field = [&](const char* key, bool array) -> const json& {
+      if (!s.contains(key)) throw InputError("missing field " + f + "." + key, ipath);
+      const json& v = s[key];
+      if (array ? !v.is_array() : !v.is_string())
+        throw InputError(f + "." + key + " must be " + (array ? "an array" : "a string") + ", got " + json_brief(v), ipath);
+      return v;
+    };
+    // A literal (cube) or a variable (vars): a JSON integer, 0 < |l| <= 2^26 (circuits/sat/drat_check.h kDratMaxVar).
+    auto ints = [&](const char* key, bool literal) {
+      std::vector<int> out;
+      const json& a = field(key, true);
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        const json& v = a[i];
+        const std::string name = f + "." + key + "[" + std::to_string(i) + "]";
+        const bool integer = v.is_number_integer();
+        const long long x = integer ? (v.is_number_unsigned() ? (v.get<std::uint64_t>() > (1ull << 40) ? (1ll << 40) : static_cast<long long>(v.get<std::uint64_t>()))
+                                                             : v.get<long long>())
+                                    : 0;
+        const long long lim = 1ll << 26;
+        if (!integer || x == 0 || x > lim || x < (literal ? -lim : 1))
+          throw InputError(name + " must be " + (literal ? "a literal: a whole number, not 0, |l| <= 2^26" : "a variable: a whole number from 1 to 2^26") +
+                               ", got " + json_brief(v),
+                           ipath);
+        out.push_back(static_cast<int>(x));
+      }
+      return out;
+    };
+    const std::string miter = field("miter", false).get<std::string>(), hash = field("cnf_hash", false).get<std::string>();
+    const std::vector<int> cube = ints("cube", true);
+    sp.vars = ints("vars", false);
+    const json& cubes = field("cubes", true);
+    for (std::size_t i = 0; i < cubes.size(); ++i) {
+      if (!cubes[i].is_string()) throw InputError(f + ".cubes[" + std::to_string(i) + "] must be a string, got " + json_brief(cubes[i]), ipath);
+      sp.cubes.push_back(cubes[i].get<std::string>());
     }
     if (std::any_of(cube.begin(), cube.end(), [](int l) { return l == 0; })) throw InputError("a cube literal is 0", where);
     const auto key = std::make_tuple(miter, hash, cube);

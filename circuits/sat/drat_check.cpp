@@ -3,6 +3,7 @@
 #include "circuits/sat/drat_check.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -230,8 +231,14 @@ class Checker {
     return -1;
   }
 
-  DratResult run(const DratFormula& f, const DratProof& p) {
+  DratResult run(const DratFormula& f, const DratProof& p, const std::atomic<bool>* cancel) {
     DratResult res;
+    // A cancelled check (Python's Ctrl-C, issue 46 row 8) stops within a few thousand steps.
+    auto stop = [&](std::size_t s) {
+      if (!cancel || (s & 1023) != 0 || !cancel->load(std::memory_order_relaxed)) return false;
+      res.cancelled = true, res.why = "cancelled";
+      return true;
+    };
     for (char d : p.deletion) res.lemmas += d == 0;
     int conflict = -1;
     for (std::size_t i = 0; i < f.lits.size();) {
@@ -267,6 +274,7 @@ class Checker {
     for (int c = 0; c < static_cast<int>(start_.size()); ++c) by_hash[hash_of(c)].push_back(c);
     std::size_t at = 0;
     for (std::size_t s = 0; s < p.deletion.size() && conflict < 0; ++s) {
+      if (stop(s)) return res;
       std::size_t e = at;
       while (p.lits[e] != 0) ++e;
       prefix.push_back(trail_.size());
@@ -309,6 +317,7 @@ class Checker {
     analyze_clause(conflict);
     // Backward over the steps up to the conflict.
     for (std::size_t s = steps.size(); s-- > 0;) {
+      if (stop(s)) return res;
       backtrack(prefix[s]);
       const Step& st = steps[s];
       if (st.del) {
@@ -545,10 +554,20 @@ class Checker {
 
 }  // namespace
 
-DratResult check_drat(const DratFormula& f, const DratProof& proof) {
+DratResult check_drat(const DratFormula& f, const DratProof& proof, const std::atomic<bool>* cancel) {
   const auto t0 = std::chrono::steady_clock::now();
-  int mv = std::max(f.num_vars, proof.max_var);
-  for (int l : f.lits) mv = std::max(mv, l < 0 ? -l : l);  // a formula given in memory, unchecked
+  int fv = f.num_vars;
+  for (int l : f.lits) fv = std::max(fv, l < 0 ? -l : l);  // a formula given in memory, unchecked
+  // Variables past the formula's are extension variables, each new in the proof: a proof of L
+  // literals has at most L of them, so a variable past V + L is no proof's (issue 46 row 11: a
+  // 7-byte proof naming variable 2^26 took 4.4 GB), refused before anything is allocated for it.
+  const std::uint64_t ext_limit = static_cast<std::uint64_t>(fv) + proof.lits.size();
+  if (static_cast<std::uint64_t>(proof.max_var) > ext_limit)
+    throw InputError("DRAT: variable " + std::to_string(proof.max_var) + " is past the CNF's " + std::to_string(fv) +
+                         " variables and the proof's " + std::to_string(proof.lits.size()) +
+                         " literals (an extension variable is one of the proof's own, numbered after the CNF's)",
+                     "DRAT check");
+  const int mv = std::max(fv, proof.max_var);
   if (!f.lits.empty() && f.lits.back() != 0) throw std::logic_error("check_drat: the formula's last clause has no 0");
   if (!proof.lits.empty() && proof.lits.back() != 0) throw std::logic_error("check_drat: the proof's last step has no 0");
   if (static_cast<std::size_t>(std::count(proof.lits.begin(), proof.lits.end(), 0)) != proof.deletion.size())
@@ -561,7 +580,7 @@ DratResult check_drat(const DratFormula& f, const DratProof& proof) {
                          " variables, over the memory budget (--max-memory)",
                      "DRAT check");
   Checker ch(mv);
-  DratResult r = ch.run(f, proof);
+  DratResult r = ch.run(f, proof, cancel);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }

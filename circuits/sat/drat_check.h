@@ -17,6 +17,7 @@
 //     clause not in the formula is ignored and counted too.
 // Duplicate literals are merged; a tautology is kept out of propagation (it is always satisfied).
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -60,10 +61,14 @@ struct DratResult {
   std::size_t missing_deletions = 0;   // deletions of clauses not in the formula (ignored)
   std::size_t steps_used = 0;          // steps up to the first top-level conflict
   double seconds = 0;
+  bool cancelled = false;              // stopped by `cancel` (ok false, why "cancelled")
 };
 
-// Whether `proof` refutes `f` (f's variables may be fewer than the proof's: extension variables).
-// InputError when the check's memory (about 64 bytes a variable) is over util/memory_budget.h's budget.
-DratResult check_drat(const DratFormula& f, const DratProof& proof);
+// Whether `proof` refutes `f` (f's variables may be fewer than the proof's: extension variables,
+// each new in the proof, so at most V + (the proof's literals) of them in all: a variable past that
+// is InputError, issue 46 row 11). InputError when the check's memory (about 64 bytes a variable)
+// is over util/memory_budget.h's budget. `cancel`: when it becomes true the check stops within a
+// few thousand steps (ok false, cancelled true).
+DratResult check_drat(const DratFormula& f, const DratProof& proof, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace cz::circuits::sat

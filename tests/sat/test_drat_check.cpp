@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <sstream>
 #include <string>
 
@@ -75,6 +76,24 @@ TEST_CASE("drat: RAT lemmas on a fresh variable accepted, a bad resolvent reject
   const sat::DratResult after = check(kSquare, "5 0\n-5 2 0\n-3 0\n7 0\n0\n");
   CHECK_MESSAGE(after.ok, after.why);
   CHECK(after.steps_used == 2);
+}
+
+TEST_CASE("drat: a variable past the CNF's and the proof's own is refused, a cancelled check stops") {
+  // Issue 46 row 11: a 7-byte binary proof naming variable 2^26 took 4.4 GB; extension variables
+  // are the proof's own, so at most V + (its literals) of them.
+  const std::string big("a\x80\x80\x80\x40\x00", 6);
+  CHECK(sat::read_drat(big, "proof").max_var == (1 << 26));
+  CHECK_THROWS_WITH_AS(check(kSquare, big), doctest::Contains("past the CNF's 5 variables"), InputError);
+  CHECK_THROWS_AS(check(kSquare, "50 0\n0\n"), InputError);
+  // Issue 46 row 8: Python's Ctrl-C sets the flag; the check stops (not "rejected" as a proof).
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += "d 1 4 0\n";
+  many += "5 0\n-5 2 0\n0\n";
+  CHECK_MESSAGE(check(kSquare, many).ok, "the honest proof with 5000 deletions of absent clauses");
+  const std::atomic<bool> cancel{true};
+  const sat::DratResult stopped = sat::check_drat(sat::read_dimacs(kSquare, "cnf"), sat::read_drat(many, "proof"), &cancel);
+  CHECK_FALSE(stopped.ok);
+  CHECK(stopped.cancelled);
 }
 
 TEST_CASE("drat: deletions of unit clauses are ignored, as drat-trim does") {
