@@ -86,7 +86,10 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
   std::map<std::string, std::string> given{{"n", std::to_string(n)}, {"c", std::to_string(codec.c)},
                                            {"encoding", mqar::to_string(codec.enc)}};
   if (codec.enc == mqar::Encoding::PHot) given["p"] = std::to_string(codec.p);
-  const Construction& dy = find_construction("mqar/dyadic");
+  // The construction whose circuit these stages prove (it registered the route, sat_routes.h).
+  const Construction* dyp = construction_with_route("sat:dyadic-stages");
+  if (!dyp) return std::nullopt;
+  const Construction& dy = *dyp;
   std::optional<Params> p;
   Built bt;
   try {
@@ -99,14 +102,14 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
   const circuits::JointAig joint = circuits::joint_aig(*bt.circuit_ir, *pr.artifact);
   const circuits::AigMatch m = circuits::aig_match(joint);
   if (!m.why.empty()) return std::nullopt;  // another shape of file: its own miters
-  const std::string circuit = "mqar/dyadic's circuit (-p n=" + std::to_string(n) + " -p c=" + std::to_string(codec.c) +
+  const std::string circuit = dy.name + "'s circuit (-p n=" + std::to_string(n) + " -p c=" + std::to_string(codec.c) +
                               " -p encoding=" + mqar::to_string(codec.enc) + ")";
   std::optional<SatSweep> sw;
   if (!m.equal()) {
     sw = sat_reference_sweep(joint, o);
     if (sw) o.timeout_s = std::max(0.0, o.timeout_s - sw->seconds);
     if (!sw || !sw->equal) {
-      pr.notes.push_back("the file is not mqar/dyadic's circuit for these parameters (" + sat_reference_differs(m) +
+      pr.notes.push_back("the file is not " + dy.name + "'s circuit for these parameters (" + sat_reference_differs(m) +
                          (sw ? "; SAT sweeping: " + sw->why : std::string()) + "): its per-query miters decide");
       return std::nullopt;
     }
@@ -115,7 +118,7 @@ std::optional<SatOutcome> run_task_sat_as_dyadic(const mqar::Codec& codec, std::
     pr.notes.push_back(sat_reference_note(circuit, m));
   }
   SatOutcome out = run_dyadic_sat(*p, pr, o, head, bt.circuit_ir.get());
-  out.report["sat"]["reference"] = sat_reference_json("mqar/dyadic", p->to_json(), m);
+  out.report["sat"]["reference"] = sat_reference_json(dy.name, p->to_json(), m);
   if (sw) add_sweep(out, *sw);
   return out;
 }

@@ -1,5 +1,6 @@
 #include "app/engine/sat_model_path.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -201,31 +202,39 @@ SatOutcome finish(SatProblem& pr, const SatOptions& o, nlohmann::json head, cons
 }  // namespace
 
 bool sat_model_covers(const Construction& c, const Params& p, const Built& bt) {
-  if (!bt.model) return false;
-  return c.name == "mqar/attention" || (c.name == "mqar/dyadic" && p.s("artifact") == "model") || c.name == "circuit/to-model" ||
-         (starts_with(c.name, "primitive/") && ref::is_integer_map(c.task));
+  (void)p;
+  return bt.model && (c.task == "mqar" || ref::is_integer_map(c.task));
 }
 
+// One integer model for the whole domain, against its task's reference: mqar (triples; the
+// codec from the construction's `encoding` parameter, one-hot without one) or an integer map.
 SatOutcome run_model_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
   const Model& m = *bt.model;
   SatProblem pr;
-  if (c.name == "mqar/attention") {
-    const mqar::TaskShape s = mqar::task_shape(p);
-    if (s.layout != mqar::Layout::Triples)
-      throw InputError("mqar/attention is not provable by --method sat with layout=zoology: its query mask is read from each "
+  auto has = [&](const char* k) { return std::any_of(c.params.begin(), c.params.end(), [&](const ParamSpec& s) { return s.name == k; }); };
+  if (c.task == "mqar") {
+    if (has("layout") && p.s("layout") != "triples")
+      throw InputError(c.name + " is not provable by --method sat with layout=" + p.s("layout") + ": its query mask is read from each "
                        "instance's labelled rows (a data-dependent model); use layout=triples",
                        "--method sat");
-    pr = mqar_problem(mqar::make_codec(mqar::Encoding::OneHot, s.c), s.n, m, evaluator(m), c.name, o.timeout_s);
-  } else if (c.name == "mqar/dyadic") {
-    const mqar::Encoding enc = p.s("encoding") == "binary" ? mqar::Encoding::Binary
-                               : p.s("encoding") == "onehot" ? mqar::Encoding::OneHot
-                                                             : mqar::Encoding::PHot;
-    pr = mqar_problem(mqar::make_codec(enc, p.u("c"), p.u("p")), p.u("n"), m, evaluator(m), c.name, o.timeout_s);
-  } else if (c.name == "circuit/to-model") {
-    pr = p.s("source") == "compare" ? compare_model_problem(c, p, bt) : map_problem(p.s("source"), p, m, evaluator(m), p.i("range"), c.name);
+    const mqar::Encoding enc = !has("encoding") || p.s("encoding") == "onehot" ? mqar::Encoding::OneHot
+                               : p.s("encoding") == "binary"                    ? mqar::Encoding::Binary
+                                                                                : mqar::Encoding::PHot;
+    const std::size_t n = has("layout") ? mqar::task_shape(p).n : p.u("n");
+    const std::size_t cv = has("layout") ? mqar::task_shape(p).c : p.u("c");
+    pr = mqar_problem(mqar::make_codec(enc, cv, has("p") ? p.u("p") : 1), n, m, evaluator(m), c.name, o.timeout_s);
   } else {
     pr = map_problem(c.task, p, m, evaluator(m), p.i("range"), c.name);
   }
+  return finish(pr, o, head_json(c.name, p, m), &bt);
+}
+
+// Route "sat:to-model" (sat_routes.h): a circuit compiled into a model, against the map its
+// `source` parameter names (compare: min, [x<y], [x=y]; the scans: their integer maps).
+SatOutcome run_to_model_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
+  if (!bt.model) throw std::logic_error("run_to_model_sat: no model");
+  const Model& m = *bt.model;
+  SatProblem pr = p.s("source") == "compare" ? compare_model_problem(c, p, bt) : map_problem(p.s("source"), p, m, evaluator(m), p.i("range"), c.name);
   return finish(pr, o, head_json(c.name, p, m), &bt);
 }
 

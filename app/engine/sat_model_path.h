@@ -25,12 +25,15 @@ namespace cz {
 
 // What the integer path covers, for refusals elsewhere.
 inline constexpr const char* kSatModelCovers =
-    "integer models covered: mqar/attention triples, mqar/dyadic artifact=model, the primitives, circuit/to-model, "
-    "and model files against a primitive task or mqar";
+    "integer models covered: one model for the whole domain of task mqar (triples) or of an integer map (the primitives), "
+    "circuits compiled to models, and model files against a primitive task or mqar";
 
-// Whether run_model_sat takes this construction (it has a model and a reference above).
+// Route "sat:model" (sat_routes.h): the construction's artifact is one integer model for its whole
+// domain, of task mqar or an integer map; whether these build it so (a model is there), and the proof.
 bool sat_model_covers(const Construction& c, const Params& p, const Built& bt);
 SatOutcome run_model_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o);
+// Route "sat:to-model": a circuit compiled into a model, against the map its `source` names.
+SatOutcome run_to_model_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o);
 // verify --model F --task T --method sat.
 SatOutcome run_model_task_sat(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                               const SatOptions& o);

@@ -67,7 +67,7 @@ SatProblem sat_dyadic_problem(const Params& p, const Built& bt) {
                                                            : mqar::Encoding::PHot;
   const mqar::Codec codec = mqar::make_codec(enc, p.u("c"), p.u("p"));
   const std::size_t n = p.u("n");
-  pr.checker = ref::mqar_checker(sat_mqar_spec(codec, n), sat_output_names(*pr.artifact), "mqar/dyadic");
+  pr.checker = ref::mqar_checker(sat_mqar_spec(codec, n), sat_output_names(*pr.artifact), "the construction's circuit");
   pr.instances = sat_triples_instances(n, codec.c);
   pr.domain_text = sat_triples_text(n, codec.c, codec, pr.instances);
   // The enumerating engine's own check of this circuit (constructions/mqar/dyadic_check.h) on a

@@ -33,7 +33,7 @@ SatProblem sat_eq_problem(std::uint32_t c, const Model& solver_model, bool any, 
   try {
     ec = eqc::eq_via_mqar_circuit(c, solver_model, any);
   } catch (const circuits::sat::TooWide& e) {
-    throw InputError(std::string("the MQAR model cannot be bit-blasted: ") + e.what(), "eq/via-mqar");
+    throw InputError(std::string("the MQAR model cannot be bit-blasted: ") + e.what(), "the composed EQ circuit");
   }
   SatProblem pr;
   pr.artifact = std::make_shared<const circuits::Circuit>(std::move(ec.circuit));
@@ -109,17 +109,27 @@ SatProblem sat_gar_problem(std::uint32_t c, std::size_t nk, std::size_t m, const
   return pr;
 }
 
-bool sat_reduction_covers(const Construction& c, const Params& p) {
-  if (c.name == "eq/via-mqar") return p.s("solver") == "attention";
-  if (c.name == "gar/via-sd") return p.s("oracle") != "based";
-  return false;
+namespace {
+
+// Both compositions end alike: the construction's notes, the composed circuit's stats, its claims.
+SatOutcome solve_reduction(SatProblem& pr, const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
+  pr.notes.insert(pr.notes.end(), bt.notes.begin(), bt.notes.end());
+  nlohmann::json head = sat_head_of(c.name, p, bt);
+  head["circuit"] = circuits::to_json(circuits::compute_stats(*pr.artifact));
+  SatOutcome out = solve_sat_problem(pr, o, head);
+  out.claims = bt.claims;
+  return out;
 }
 
-SatOutcome run_reduction_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
+}  // namespace
+
+bool sat_eq_via_mqar_covers(const Params& p) { return p.s("solver") == "attention"; }
+
+SatOutcome run_eq_via_mqar_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
   SatProblem pr;
-  if (c.name == "eq/via-mqar") {
+  {
     if (p.s("solver") != "attention")
-      throw InputError("eq/via-mqar with solver=reference is not provable by --method sat: its MQAR solver is the MQAR reference "
+      throw InputError(c.name + " with solver=reference is not provable by --method sat: its MQAR solver is the MQAR reference "
                        "itself (Alg. 9), no model to bit-blast (the default solver=attention is provable)",
                        "-p solver=" + p.s("solver"));
     const auto cc = static_cast<std::uint32_t>(p.u("c"));
@@ -135,10 +145,18 @@ SatOutcome run_reduction_sat(const Construction& c, const Params& p, const Built
     auto chk = std::make_shared<const Check>(c.check(p, bt, dopt));
     pr = sat_eq_problem(cc, m, p.s("decode") == "any",
                         [chk, cc](const eq::Instance& x) { return sat_engine_failure(*chk, std::uint64_t(x.u1) * cc + x.u2); });
-  } else if (c.name == "gar/via-sd") {
+  }
+  return solve_reduction(pr, c, p, bt, o);
+}
+
+bool sat_gar_via_sd_covers(const Params& p) { return p.s("oracle") != "based"; }
+
+SatOutcome run_gar_via_sd_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o) {
+  SatProblem pr;
+  {
     const std::string oracle = p.s("oracle");
     if (oracle == "based")
-      throw InputError("gar/via-sd with oracle=based is not provable by --method sat here: the Based pipeline's kernels depend "
+      throw InputError(c.name + " with oracle=based is not provable by --method sat here: the Based pipeline's kernels depend "
                        "on each call's instance (oracle=recurrent, the default, and oracle=reference are provable)",
                        "-p oracle=based");
     const auto cc = static_cast<std::uint32_t>(p.u("c"));
@@ -148,15 +166,8 @@ SatOutcome run_reduction_sat(const Construction& c, const Params& p, const Built
                          rec ? garc::alg3_oracle_wires(sdc::alg3_rules(sdc::Alg3Threshold::Fixed)) : garc::reference_oracle_wires(),
                          rec ? "JRT Alg. 3 (fixed threshold) unrolled on each call's JRT prompt" : "the plain intersection A ∩ B",
                          [so](const gar::Instance& x) { return garc::gar_via_sd_failure(so, x); });
-  } else {
-    throw std::logic_error("run_reduction_sat: " + c.name);
   }
-  pr.notes.insert(pr.notes.end(), bt.notes.begin(), bt.notes.end());
-  nlohmann::json head = sat_head_of(c.name, p, bt);
-  head["circuit"] = circuits::to_json(circuits::compute_stats(*pr.artifact));
-  SatOutcome out = solve_sat_problem(pr, o, head);
-  out.claims = bt.claims;
-  return out;
+  return solve_reduction(pr, c, p, bt, o);
 }
 
 }  // namespace cz

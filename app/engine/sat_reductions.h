@@ -17,13 +17,15 @@
 
 namespace cz {
 
-// Whether run_reduction_sat takes this configuration (eq/via-mqar solver=attention; gar/via-sd
-// oracle=recurrent or reference).
-bool sat_reduction_covers(const Construction& c, const Params& p);
-SatOutcome run_reduction_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o);
+// The routes "sat:eq-via-mqar" (solver=attention) and "sat:gar-via-sd" (oracle=recurrent or
+// reference) of app/engine/sat_routes.h: whether they take these parameters, and the proofs.
+bool sat_eq_via_mqar_covers(const Params& p);
+SatOutcome run_eq_via_mqar_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o);
+bool sat_gar_via_sd_covers(const Params& p);
+SatOutcome run_gar_via_sd_sat(const Construction& c, const Params& p, const Built& bt, const SatOptions& o);
 
 // The problems, with the artifact's parts given apart (tests: mutants). failure: the check of one
-// instance whose failure confirms a SAT model (the construction's own, as run_reduction_sat passes).
+// instance whose failure confirms a SAT model (the construction's own, as the runs above pass).
 using EqFailure = std::function<std::optional<Failure>(const eq::Instance&)>;
 SatProblem sat_eq_problem(std::uint32_t c, const Model& solver_model, bool any, EqFailure failure);
 using GarFailure = std::function<std::optional<Failure>(const gar::Instance&)>;

@@ -275,7 +275,9 @@ std::optional<SatOutcome> run_task_sat_as_sort(std::size_t n, std::size_t d, Sat
         "circuit/sort's circuit (-p n=" + std::to_string(n) + " -p d=" + std::to_string(d) + " -p network=" + w.name + ")";
     pr.notes.push_back(sw ? sat_sweep_note(circuit, w.match, *sw) : sat_reference_note(circuit, w.match));
     SatOutcome out = sat_sort_by_stages(pr, w.trace, n, d, o, head, &w.built);
-    out.report["sat"]["reference"] = sat_reference_json("circuit/sort", {{"n", n}, {"d", d}, {"network", w.name}}, w.match);
+    const Construction* sorter = construction_with_route("sat:sort-stages");  // the networks' construction
+    out.report["sat"]["reference"] =
+        sat_reference_json(sorter ? sorter->name : std::string("the sorting networks"), {{"n", n}, {"d", d}, {"network", w.name}}, w.match);
     if (sw) add_sweep(out, *sw);
     return out;
   };

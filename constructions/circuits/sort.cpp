@@ -22,6 +22,8 @@ std::size_t ceil_log2(std::size_t n) {
   return l;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("circuit/sort", {"sat:sort-stages"});
 const bool registered = register_construction({
     "circuit/sort", "sort",
     "Batcher odd-even merge / bitonic sort of n d-bit keys with an index payload (all-Bit circuit)",

@@ -54,6 +54,8 @@ bool decode(const Matrix<Int>& out, const mqar::Codec& codec, bool any) {
   return false;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("eq/via-mqar", {"sat:eq-via-mqar"});
 const bool registered = register_construction({
     "eq/via-mqar", "eq", "JRT Prop G.8: EQ through MQAR on the JRT prompt (decode at query 1)",
     {int_param("c", 8, 2, 1 << 16, "vocabulary size: u1, u2 in [0, c)"),

@@ -163,6 +163,8 @@ Built build(const Params& p) {
   return b;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("mqar/attention", {"sat:model"});
 const bool registered = register_construction({
     "mqar/attention", "mqar",
     "Zoology H.7.2 attention baseline: exact 0/1 scores on one-hot tokens, O(1) layers",

@@ -219,6 +219,8 @@ Built build(const Params& p) {
   return b;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("mqar/autocorrelation", {"sat:autocorrelation-circuit"});
 const bool registered = register_construction({
     "mqar/autocorrelation", "mqar",
     "Zoology H.8 data-dependent kernels from u's lags: fixed (N,4,c,N,(2t+1)c) or the paper's row stacking",

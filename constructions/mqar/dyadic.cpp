@@ -221,6 +221,8 @@ Check check(const Params& p, const Built& bt, const DomainOptions& o) {
   return mqar_check(dom, sol);
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("mqar/dyadic", {"sat:model", "sat:dyadic-stages"});
 const bool registered = register_construction({
     "mqar/dyadic", "mqar",
     "Zoology Alg. 11: MQAR by dyadic intervals + parallel binary search, as a bit-sliced-verified circuit",

@@ -5,6 +5,8 @@
 
 namespace cz {
 namespace {
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("primitive/hadamard", {"sat:model"});
 const bool registered = register_construction({
     "primitive/hadamard", "hadamard", "[x | z] -> [x ⊙ z | 0]: one layer (gating)",
     [] { auto p = prim::shape_params(8, 2); p.push_back(prim::conv_param("causal", "convolution mode")); return p; }(),

@@ -4,6 +4,8 @@
 
 namespace cz {
 namespace {
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("primitive/identity", {"sat:model"});
 const bool registered = register_construction({
     "primitive/identity", "identity", "y = u: one BaseConv layer (W=0, b1=1, h=δ, b2=0)",
     [] { auto p = prim::shape_params(8, 2); p.push_back(prim::conv_param("causal", "convolution mode")); return p; }(),

@@ -12,6 +12,8 @@ constexpr const char* kCausalNote =
     "depends only on input rows <= i (causality lemma, spec §2.1; Errata E3). Use conv=cyclic or "
     "conv=anticausal";
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("primitive/shift_up", {"sat:model"});
 const bool registered = register_construction({
     "primitive/shift_up", "shift_up", "y[i] = u[i+s]: one layer, cyclic or anticausal (impossible if causal)",
     [] {

@@ -131,6 +131,8 @@ Built build(const Params& p) {
   return b;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("sd/based-jrt", {"sat:based-circuit"});
 const bool registered = register_construction({
     "sd/based-jrt", "sd",
     "JRT Thm G.22: Based (BaseConv + MLP + LinearAttention + MLP) solves SD on the JRT prompt; stages G.20/G.21/G.18",

@@ -140,6 +140,8 @@ Built build(const Params& p) {
   return b;
 }
 
+// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+const bool routes_registered = register_routes("sd/recurrent-jrt", {"sat:sd-program"});
 const bool registered = register_construction({
     "sd/recurrent-jrt", "sd", "JRT Alg. 3: recurrent SD on the JRT prompt, state n*min(|A|,|B|) bits (Thm G.15)",
     [] {

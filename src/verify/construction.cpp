@@ -1,5 +1,7 @@
 #include "verify/construction.h"
 
+#include <map>
+
 #include <algorithm>
 
 #include "util/error.h"
@@ -36,6 +38,32 @@ std::function<std::unique_ptr<BlockWorker>()> scalar_blocks(std::function<std::o
     a->run_one = run;
     return std::unique_ptr<BlockWorker>(std::move(a));
   };
+}
+
+namespace {
+std::map<std::string, std::vector<std::string>>& mutable_routes() {
+  static std::map<std::string, std::vector<std::string>> r;
+  return r;
+}
+}  // namespace
+
+bool register_routes(const std::string& construction, std::vector<std::string> routes) {
+  auto& v = mutable_routes()[construction];
+  v.insert(v.end(), routes.begin(), routes.end());
+  return true;
+}
+
+const std::vector<std::string>& routes_of(const std::string& construction) {
+  static const std::vector<std::string> none;
+  auto it = mutable_routes().find(construction);
+  return it == mutable_routes().end() ? none : it->second;
+}
+
+const Construction* construction_with_route(const std::string& route) {
+  for (const auto& c : registry())
+    for (const auto& r : routes_of(c.name))
+      if (r == route) return &c;
+  return nullptr;
 }
 
 const Construction& find_construction(const std::string& name) {

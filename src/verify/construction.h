@@ -131,4 +131,15 @@ const std::vector<Construction>& registry();
 // Throws InputError (where = the name) for an unknown construction.
 const Construction& find_construction(const std::string& name);
 
+// Special proof routes (issue 47 item 2): a construction names, from its own file and beside
+// register_construction, the routes its artifact takes beyond the methods every artifact kind and
+// task has ("sat:dyadic-stages": mqar/dyadic's circuit proved by its stages; the ids are the
+// engine's vocabulary, app/engine/sat_routes.h). The engine picks methods by artifact kind, task
+// and these ids; it never compares a construction's name.
+bool register_routes(const std::string& construction, std::vector<std::string> routes);
+// The routes a construction registered (in its order; empty when none).
+const std::vector<std::string>& routes_of(const std::string& construction);
+// The construction that registered `route` (nullptr when none; the first by name when several).
+const Construction* construction_with_route(const std::string& route);
+
 }  // namespace cz
