@@ -13,12 +13,17 @@ cd "$(dirname "$0")/.."
 # python3-torch, python3-scipy: circuitzoo.torch and the zoology import tests (issues 26, 28).
 # berkeley-abc and yosys: tests round-trip AIGER/BLIF exports through ABC and Yosys (issue 26; yosys pulls
 # xdot/GTK, accepted for that test). zlib1g-dev: zlib's crc32 for .npz exports.
-PKGS=(cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
+# ccache (issue 49 item 2): rebuilds of the same sources (another checkout, CI on a machine that built them) are cache hits.
+PKGS=(ccache cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
-# ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional.
-command -v ccache >/dev/null 2>&1 && GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional. The
+# precompiled headers (cmake/pch) need these sloppiness settings for hits.
+if command -v ccache >/dev/null 2>&1; then
+  GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
+fi
 BUILD=${1:-build}
 if [ $# -gt 1 ]; then
   shift
@@ -26,4 +31,8 @@ if [ $# -gt 1 ]; then
 elif [ ! -f "$BUILD/CMakeCache.txt" ]; then
   cmake -S . -B "$BUILD" "${GEN[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
-cmake --build "$BUILD" -j "$(nproc)" >&2
+# CZ_TARGETS (issue 49 item 1): build only these targets (run.sh: the CLI and the Python module);
+# unset: everything (test.sh: every test, benchmark and kernel).
+targets=()
+for t in ${CZ_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$BUILD" -j "$(nproc)" "${targets[@]}" >&2
