@@ -11,6 +11,7 @@ nlohmann::json algebra_report_json(const AlgebraOutcome& r) {
   nlohmann::json cl = nlohmann::json::array();
   for (const auto& c : r.claims) cl.push_back(claim_json(c, r.verdict == "refuted"));
   j["claims"] = cl;
+  complete_report(j);  // one shape for every method (report_json.h)
   return j;
 }
 

@@ -1,5 +1,8 @@
 #include "app/report/report_json.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <iomanip>
 #include <sstream>
 
@@ -59,7 +62,33 @@ json to_json(const Report& r) {
     j["timing"] = timing_json(r.seconds, r.timing);
     j["seconds"] = j["timing"]["seconds"];  // the contract's original field, kept for old readers
   }
+  complete_report(j);
   return j;
+}
+
+void complete_report(json& j) {
+  if (!j.is_object()) return;
+  if (!j.contains("method")) j["method"] = "enumerate";
+  const json inst = j.value("instances", json(nullptr));
+  if (!j.contains("instances_log10")) {
+    json lg = nullptr;
+    if (inst.is_number_unsigned() || inst.is_number_integer()) {
+      const double v = inst.get<double>();
+      lg = v > 0 ? json(std::log10(v)) : json(nullptr);
+    } else if (inst.is_string()) {
+      const std::string& s = inst.get_ref<const std::string&>();
+      if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s != "0") {
+        // A decimal string: its digit count and its leading digits give the logarithm.
+        const std::string head = s.substr(0, std::min<std::size_t>(s.size(), 17));
+        lg = std::log10(std::stod(head)) + static_cast<double>(s.size() - head.size());
+      }
+    }
+    j["instances_log10"] = lg;
+  }
+  const std::string verdict = j.value("verdict", std::string());
+  const bool finite = !j["instances_log10"].is_null();
+  if (!j.contains("failed")) j["failed"] = verdict == "proved" ? json(0) : verdict == "refuted" ? json(1) : json(nullptr);
+  if (!j.contains("passed")) j["passed"] = verdict == "proved" && finite ? inst : json(nullptr);
 }
 
 namespace {

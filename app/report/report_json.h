@@ -25,6 +25,16 @@ nlohmann::json claim_json(const Claim& c, bool artifact_failed);
 
 nlohmann::json to_json(const Report& r);
 nlohmann::json to_json(const Failure& f);
+
+// One shape for every verify report, whatever the method (issue 49 item 3; contract.md "Reports
+// of every method"): adds what a method's own report lacks, never changes a key it has.
+//   method           "enumerate" unless the report names its method (sat, algebra)
+//   instances_log10  log10 of `instances` when it is a count (an integer, or a decimal string
+//                    beyond 2^64); null for an infinite domain (algebra: all of Q^(N×d))
+//   failed, passed   a proof stops at its first counterexample: failed = 0 when proved, 1 (at
+//                    least one; the counterexample) when refuted, null when undecided; passed =
+//                    instances when proved and the domain is finite, else null
+void complete_report(nlohmann::json& report);
 // One row per report: name, params, domain, instances, verdict, achieved vs claimed. By default
 // rows fit 120 columns (human_format.h: the parameters the construction uses, counts as 6.4e85,
 // claims counted; one report: its claims listed below); wide: every parameter, exact counts and

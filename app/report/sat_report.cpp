@@ -12,6 +12,7 @@ nlohmann::json sat_report_json(const SatOutcome& r) {
   for (const auto& c : r.claims) cl.push_back(claim_json(c, r.verdict == "refuted"));
   j["claims"] = cl;
   if (timing_enabled()) j["timing"] = timing_json(r.seconds, r.timing);
+  complete_report(j);  // one shape for every method (report_json.h)
   return j;
 }
 
