@@ -76,3 +76,19 @@ def test_circuit_equiv_by_sat(tmp_path):
         cz.circuit(a, equiv=a, method="nope")
     with pytest.raises(TypeError):
         cz.circuit(a, equiv=a, certify="yes")
+
+
+def test_every_method_reports_one_shape():
+    # Issue 49 item 3: r["failed"] and the other common keys on every method's report.
+    import math
+    for method in ("enumerate", "sat", "algebra"):
+        r = cz.verify("primitive/cumsum", {"N": 4, "d": 1}, method=method)
+        for k in ("verdict", "method", "params", "domain", "instances", "instances_log10", "failed", "passed"):
+            assert k in r, (method, k)
+        assert r["method"] == method and r["failed"] == 0
+    r = cz.verify("circuit/compare", {"d": 3}, method="sat")
+    assert r["passed"] == r["instances"] == 64 and math.isclose(r["instances_log10"], math.log10(64))
+    r = cz.verify("mqar/dyadic", {"n": 4, "c": 4, "variant": "paper"}, method="sat")
+    assert r["verdict"] == "refuted" and r["failed"] == 1 and r["passed"] is None
+    r = cz.verify("primitive/cumsum", {"N": 4, "d": 1}, method="algebra")
+    assert r["instances_log10"] is None and r["passed"] is None
