@@ -85,6 +85,8 @@ std::string verify(const Opts& p) {
   o.port_names = p.str("port_names");
   o.program_file = p.str("program_file");
   o.task = p.str("task");
+  o.operator_file = p.str("operator_file");  // issue 47 item 3: an operator task's --operator
+  o.operator_text = p.str("operator_text");
   o.method = p.choice("method", "enumerate", {"enumerate", "sat", "algebra"});
   if (p.has("timeout")) o.sat_timeout = cli::parse_real_arg(p.str("timeout"), cli::kTimeoutArg, ArgNames::Python);
   o.sat_confirm = p.flag("confirm");

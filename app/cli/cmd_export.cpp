@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "app/engine/algebra_operator.h"
 #include "circuits/io.h"
 #include "app/cli/circuit_artifact.h"
 #include "app/cli/commands.h"
@@ -46,9 +47,17 @@ int cmd_export(const ExportOptions& o) {
   if (!o.model_file.empty()) return export_model_file(o);
   if (o.name.empty()) throw InputError("export needs a construction NAME or --model FILE", "command line");
   if (o.format == "models" || o.format == "program" || o.format == "reduction") return export_models(o);  // issue 15: export_models.cpp
+  if (o.format == "operator") {  // issue 47 item 3: the architecture operator a simulation is built from (algebra_operator.h)
+    if (o.out.empty()) throw InputError("missing output path", "-o");
+    check_outputs({{"-o", o.out}});
+    const Construction& k = find_construction(o.name);
+    write_model_file(operator_model(k, Params::parse(k.params, parse_params(o.params))), o.out);
+    if (!to_stdout(o.out)) error_stream(o.capture) << "wrote " << o.out << "\n";
+    return 0;
+  }
   static const std::vector<std::string> kFormats = {"model-json", "circuit-json", "dot", "aiger", "aiger-binary", "blif", "bristol", "npz", "safetensors"};
   if (std::find(kFormats.begin(), kFormats.end(), o.format) == kFormats.end())
-    throw InputError("unknown format '" + quoted_value(o.format) + "' (want model-json, models, program, reduction, circuit-json, dot, aiger, aiger-binary, blif, bristol, npz or safetensors)",
+    throw InputError("unknown format '" + quoted_value(o.format) + "' (want model-json, models, program, reduction, operator, circuit-json, dot, aiger, aiger-binary, blif, bristol, npz or safetensors)",
                      "--format");
   if (o.out.empty()) throw InputError("missing output path", "-o");
   check_outputs({{"-o", o.out}});

@@ -27,10 +27,25 @@ int cmd_tasks(const Common& c) {
         for (const auto& k : t->constructions) human << " " << k;
         human << "\n";
       }
+      std::string flags;  // the artifact kinds some method checks (Task::methods)
+      for (const auto& kind : artifact_kinds())
+        if (auto it = t->methods.find(kind); it != t->methods.end() && !it->second.empty())
+          flags += (flags.empty() ? "--" : " | --") + kind + " FILE";
       human << "  your file: "
-            << (t->byo_unsupported.empty() ? "verify --model FILE | --circuit FILE --task " + t->name + " [-p ...]"
-                                           : "not yet (" + t->byo_unsupported + ")")
-            << "\n\n";
+            << (!flags.empty() ? "verify " + flags + " --task " + t->name + (t->operator_file.empty() ? "" : " --operator OP.json") + " [-p ...]" : "not yet (" + t->byo_unsupported + ")")
+            << "\n";
+      if (!t->operator_file.empty()) human << "  operator:  " << t->operator_file << "\n";  // issue 47 item 3
+      // Task::methods, as `verify FILE --task` accepts them ("methods" in --json).
+      human << "  methods:  ";
+      for (const auto& kind : artifact_kinds()) {
+        auto it = t->methods.find(kind);
+        human << " " << kind << ": ";
+        if (it == t->methods.end() || it->second.empty()) human << "none";
+        else
+          for (std::size_t m = 0; m < it->second.size(); ++m) human << (m ? "," : "") << it->second[m];
+        human << ";";
+      }
+      human << "\n\n";
     }
   }
   if (json_wanted(c.json_path, c.capture)) {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -40,6 +41,8 @@ int cmd_verify(const VerifyOptions& o) {
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE", "--resume");
   if (o.checkpoint_seconds && o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE", "--checkpoint-every");
   if (!o.port_names.empty() && o.circuit_file.empty()) throw InputError("--port-names needs --circuit FILE", "--port-names");
+  if (!o.operator_file.empty() && (o.task.empty() || o.model_file.empty()))  // issue 47 item 3: verify_byo.cpp, cmd_verify_algebra.cpp
+    throw InputError("--operator needs --model FILE and --task, the operator's kind (see `circuitzoo tasks`)", "--operator");
   if (o.method != "sat" && !o.sat_flags_given.empty())  // issue 36 item 15: they used to be ignored
     throw InputError(o.sat_flags_given.front() + " needs --method sat", o.sat_flags_given.front());
   if (o.method != "algebra" && !o.algebra_flags_given.empty())  // issue 46 item 15: they used to be ignored

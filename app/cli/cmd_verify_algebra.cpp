@@ -5,6 +5,8 @@
 #include "app/cli/commands.h"
 #include "app/engine/algebra.h"
 #include "app/engine/algebra_arch.h"
+#include "app/engine/algebra_operator.h"
+#include "verify/task.h"
 #include "model/model_json.h"
 #include "app/report/algebra_report.h"
 #include "app/report/human_format.h"
@@ -44,7 +46,63 @@ int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
   if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
+
+// `verify --model FILE --task KIND --operator OP --method algebra` (issue 47 item 3): the user's
+// model against the operator's own exact evaluation on every input (app/engine/algebra_operator.h).
+int verify_operator_algebra(const VerifyOptions& o, const AlgebraOptions& a, const Task& t) {
+  if (o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.name.empty() || o.all)
+    throw InputError("task " + t.name + " with --method algebra proves one --model FILE against the --operator FILE", "--task " + t.name);
+  const bool enumerating = o.exhaustive || o.samples >= 0 || !o.from_npy.empty() || o.device != "cpu" || o.scalar;
+  if (enumerating)
+    throw InputError("--method algebra proves every input; drop --exhaustive/--samples/--from-npy/--device/--scalar", "--method algebra");
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}, {"--operator", o.operator_file}});
+  const auto op = user_operator(o, t);
+  const Model m = user_model(o);
+  const AlgebraOutcome r = run_operator_algebra(m, o.model_file, *op, o.operator_file, a);
+  const nlohmann::json j = algebra_report_json(r);
+  std::ostream& human = human_stream(o.json_path, o.capture);
+  const auto& al = j["algebra"];
+  std::ostringstream head;
+  head << o.model_file << "  --task " << t.name << " --operator " << o.operator_file << "  " << r.verdict << "  on "
+       << shorten_numbers(j["instances"].get<std::string>()) << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"]
+       << " symbols" << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", "
+       << al["terms"] << " terms, degree " << al["degree"] << ", " << al["seconds"] << " s)";
+  print_wrapped(human, "", head.str(), 4);
+  print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
+  if (al.contains("steps"))
+    for (const auto& s : al["steps"])
+      human << "  step " << s["step"].get<std::string>() << ": " << s["identity"].get<std::string>() << "  "
+            << (s["holds"].get<bool>() ? "holds" : "FAILS") << "\n";
+  if (al.contains("undecided")) human << "  undecided: " << al["undecided"].get<std::string>() << "\n";
+  if (const std::size_t zero = al.value("zero_outputs", std::size_t{0}); zero)
+    human << "  warning: " << zero << " output entr" << (zero == 1 ? "y is" : "ies are")
+          << " the zero polynomial on both sides (vacuous: they do not depend on the input)\n";
+  if (r.counterexample)
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation of your model and the operator over Q): " << r.counterexample->message
+                            << "\n  instance: " << r.counterexample->instance.dump() << "\n";
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
+  return r.exit_code;
+}
 }  // namespace
+
+std::shared_ptr<const ArchLayer> user_operator(const VerifyOptions& o, const Task& t) {
+  if (o.operator_file.empty())
+    throw InputError("task " + t.name + " checks a model against an operator given by its weights: add " + t.operator_file, "--operator");
+  if (o.model_file.empty()) throw InputError("task " + t.name + " checks a --model FILE against the --operator FILE", "--task " + t.name);
+  Model f;
+  if (o.operator_text.empty()) {
+    f = read_model_file(o.operator_file);
+  } else {
+    JsonLimits limits;
+    limits.max_values = kModelMaxValues;
+    f = model_from_json(parse_json_input(o.operator_text, o.operator_file, limits), o.operator_file);
+  }
+  auto op = operator_of(f, o.operator_file, t.name);
+  std::map<std::string, std::string> given = parse_params(o.params);
+  (void)Params::parse(t.params, given);  // names and ranges, as every task's -p
+  check_operator_params(given, *op, o.operator_file);
+  return op;
+}
 
 int cmd_verify_algebra(const VerifyOptions& o) {
   AlgebraOptions a;
@@ -52,6 +110,12 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   a.route = o.algebra_route;
   a.symbols = o.algebra_symbols;
   a.seed = o.seed;
+  if (!o.operator_file.empty() || (!o.task.empty() && o.task != "arch" && !find_task(o.task).operator_file.empty())) {
+    if (o.task.empty()) throw InputError("--operator needs --task, the operator's kind (see `circuitzoo tasks`)", "--operator");
+    const Task& t = find_task(o.task);
+    if (t.operator_file.empty()) throw InputError("--operator is for the operator tasks (see `circuitzoo tasks`), not task " + t.name, "--operator");
+    return verify_operator_algebra(o, a, t);
+  }
   if (!o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.name.empty() && !o.all)
     return verify_arch_algebra(o, a);
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty())

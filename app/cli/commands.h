@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ namespace cz {
 struct Model;       // model/model.h
 struct SatOptions;  // app/engine/sat_path.h
 struct SatOutcome;
+struct ArchLayer;   // model/arch_layer.h
+struct Task;        // verify/task.h
 }  // namespace cz
 
 namespace cz::cli {
@@ -85,6 +88,9 @@ struct VerifyOptions : Common {
   std::string model_file, circuit_file, circuit_from, task, program_file;
   std::string model_text;  // the model itself (Python's dict, as model-json text); model_file then only names it
   std::string port_names;  // --port-names FILE: the --circuit file's port names, by position, from another circuit file
+  // --operator FILE (issue 47 item 3): the operator an operator task (--task hyena|h3|retnet|rwkv) checks
+  // --model against; operator_text: the file itself (Python's dict, as model-json text).
+  std::string operator_file, operator_text;
   // --method sat (issue 27; app/engine/sat_path.h): a SAT proof instead of an enumeration.
   std::string method = "enumerate";
   double sat_timeout = 300;
@@ -127,6 +133,9 @@ cz::SatOutcome with_schedule(cz::SatOutcome r, const cz::SatOptions& s);
 int cmd_verify_sat(const VerifyOptions& o);
 // --method algebra (cmd_verify_algebra.cpp, issue 37).
 int cmd_verify_algebra(const VerifyOptions& o);
+// The --operator of an operator task (cmd_verify_algebra.cpp): read, its kind the task's, every -p
+// checked against it (InputError otherwise, or when --operator is missing).
+std::shared_ptr<const ArchLayer> user_operator(const VerifyOptions& o, const Task& t);
 
 // `circuitzoo device [--json]`: the CUDA device and the device paths (cmd_device.cpp, issue 12).
 int cmd_device(const Common& c);

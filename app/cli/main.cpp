@@ -148,6 +148,10 @@ int run_main(int argc, char** argv) {
   nonempty_path(verify->add_option("--program", ver.program_file,
                                    "check YOUR recurrent program file (export --format program) against --task sd"),
                 ver.program_file, deferred, "--program");
+  nonempty_path(verify->add_option("--operator", ver.operator_file,
+                                   "with --model and --task hyena|h3|retnet|rwkv: the operator your model is checked against, a model-json file "
+                                   "whose one layer is that architecture layer with its weights (export NAME --format operator writes one)"),
+                ver.operator_file, deferred, "--operator");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
   verify->add_option("--port-names", ver.port_names,
                      "a circuit file whose input and output names, by position, name the --circuit file's ports (for Bristol or unnamed AIGER)");
@@ -252,7 +256,7 @@ int run_main(int argc, char** argv) {
                                 "a model-json file instead of NAME, written again as model-json (architecture layers kept as written), npz or safetensors"),
                 ex.model_file, deferred, "--model");
   exp->add_option("-p,--param", ex.params, "KEY=VALUE parameter (repeatable)");
-  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | reduction (a composite reduction as its parts, -p instance=k traced) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
+  exp->add_option("--format", ex.format, "model-json | models (a list of models for -p instance=k) | program (a recurrent algorithm) | operator (the architecture operator a simulation is built from, sim/* at stack=1, as a one-layer model-json file for verify --operator) | reduction (a composite reduction as its parts, -p instance=k traced) | circuit-json | dot | aiger | aiger-binary | blif | bristol | npz | safetensors")->required();
   nonempty_path(exp->add_option("-o,--output", ex.out, "output path (written atomically; '-' for stdout)")->required(), ex.out,
                 deferred, "-o");
 

@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/engine/byo.h"
 #include "app/engine/byo_arch.h"
+#include "app/engine/algebra_operator.h"
 #include "app/engine/device_path.h"
 #include "app/engine/cluster.h"
 #include "app/engine/byo_program.h"
@@ -16,6 +17,7 @@
 #include "app/engine/sat_certificates.h"
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_sd.h"
+#include "app/engine/sat_words.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -81,6 +83,24 @@ int verify_arch(const VerifyOptions& o, const Model& m) {
   return finish(o, r, "arch", {{"kind", "model"}, {"file", o.model_file}, {"format", "model-json"}});
 }
 
+// `verify --model FILE --task KIND --operator OP` (issue 47 item 3): exact over Q on the box or
+// seeded samples. --method sat does not apply (the map is over Q).
+int verify_operator(const VerifyOptions& o) {
+  const Task& t = find_task(o.task);
+  if (t.operator_file.empty()) throw InputError("--operator is for the operator tasks (see `circuitzoo tasks`), not task " + t.name, "--operator");
+  if (!o.circuit_file.empty() || !o.program_file.empty() || o.all || !o.name.empty() || !o.from_npy.empty())
+    throw InputError("task " + t.name + " checks one --model FILE against the --operator FILE", "--task " + t.name);
+  if (o.method == "sat")
+    throw InputError("task " + t.name + " is a map over Q: --method sat does not apply; use --method algebra (every input) or the default check",
+                     "--method sat");
+  if (o.device != "cpu" && o.device != "auto") throw InputError("task " + t.name + " is checked on the CPU (use --device cpu or auto)", "--device");
+  if (o.exhaustive && o.samples >= 0) throw InputError("--exhaustive and --samples exclude each other", "--samples");
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}, {"--operator", o.operator_file}});
+  const auto op = user_operator(o, t);
+  const Report r = run_operator_check(user_model(o), o.model_file, *op, o.operator_file, domain_options(o));
+  return finish(o, r, t.name, {{"kind", "model"}, {"file", o.model_file}, {"format", "model-json"}, {"operator", o.operator_file}});
+}
+
 }  // namespace
 
 int cmd_verify_byo(const VerifyOptions& o) {
@@ -97,6 +117,9 @@ int cmd_verify_byo(const VerifyOptions& o) {
     throw InputError("--model/--circuit/--program need --task TASK (see `circuitzoo tasks`; a model-json file with architecture layers "
                      "needs none: it is checked as --task arch)",
                      "--task");
+  // Operator tasks (issue 47 item 3): --model against the --operator FILE's own exact evaluation
+  // (app/engine/algebra_operator.h); --method algebra goes through cmd_verify_algebra.cpp.
+  if (!o.operator_file.empty() || (o.task != "arch" && !find_task(o.task).operator_file.empty())) return verify_operator(o);
   if (files != 1) throw InputError("give one of --model FILE, --circuit FILE or --program FILE with --task", "verify");
   if (o.all || !o.name.empty())
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
@@ -114,15 +137,11 @@ int cmd_verify_byo(const VerifyOptions& o) {
   std::vector<std::pair<std::string, std::string>> inputs = {{flag, file}};
   if (!o.port_names.empty()) inputs.push_back({"--port-names", o.port_names});
   check_outputs({{"--json", o.json_path}}, inputs);
-  // Tasks compare and sort (the words of circuit/compare and circuit/sort) have no enumerating
-  // check of files; --method sat proves a circuit file against them (app/engine/sat_path.h).
-  if (o.method == "sat" && (o.task == "compare" || o.task == "sort") && !o.circuit_file.empty()) {
-    const SatOptions so = sat_options(o);
-    const std::string fmt = circuit_format_of(o.circuit_file, o.circuit_from, "--circuit-from");
-    auto c = read_user_circuit(o, fmt);
-    return finish_sat(o, with_certificates(so, [&] { return run_words_task_sat(o.task, parse_params(o.params), circuit_artifact(c, o.circuit_file, fmt), c, so); }));
-  }
   const Task& task = find_task(o.task);
+  // The methods by artifact kind (Task::methods; `tasks --json` reports the same field).
+  const std::string kind = !o.model_file.empty() ? "model" : !o.circuit_file.empty() ? "circuit" : "program";
+  if (const std::string why = method_refusal(task, kind, o.method); !why.empty())
+    throw InputError(why, o.method == "enumerate" ? "--task " + task.name : "--method " + o.method);
 
   const DomainOptions dom = domain_options(o);
 
@@ -147,7 +166,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
     art = circuit_artifact(c, o.circuit_file, fmt);
     if (o.method == "sat") {
       const SatOptions so = sat_options(o);
-      return finish_sat(o, with_schedule(with_certificates(so, [&] { return run_task_sat(task, parse_params(o.params), art, c, so); }), so));
+      return finish_sat(o, with_schedule(with_certificates(so, [&] { return run_circuit_task_sat(task, parse_params(o.params), art, c, so); }), so));
     }
   }
   if (o.method == "sat") throw InputError("--method sat checks --circuit and --model files (programs are not circuits)", "--method sat");

@@ -603,7 +603,8 @@ AlgebraOutcome prove_model_identity(const Model& m, const SymbolicReference& ref
 std::shared_ptr<const SymbolicReference> algebra_reference(const Construction& c, const Params& p, const Built& bt) {
   if (!bt.model) return nullptr;
   if (auto ref = symbolic_of(bt)) return ref;
-  if (c.name.rfind("primitive/", 0) != 0 || !circuits::reference::is_integer_map(c.task)) return nullptr;
+  // By artifact kind and task: a model of an integer-map task (the primitives) against the task's semantics.
+  if (!bt.model || !circuits::reference::is_integer_map(c.task)) return nullptr;
   const std::string task = c.task;
   return make_symbolic_reference([task, p](const auto& r, const auto& u) { return circuits::reference::integer_map(task, p, r, u); },
                                  "the task's semantics (src/tasks/primitive_semantics.h, " + task + ")");
@@ -617,7 +618,10 @@ AlgebraOutcome run_verify_algebra(const Construction& c, const std::map<std::str
     const std::size_t N = p.u("N"), d = p.u("d");
     const double budget = static_cast<double>(o.budget_bytes);
     std::optional<StepEstimate> comp;
-    if (c.name == "sim/hyena" && p.s("layout") == "wide" && p.u("stack") == 1) comp = compositional_estimate(N, d, p.u("order"), 0, 0);
+    // The construction that registered Hyena's compositional route (wide layout, one operator).
+    const auto& routes = routes_of(c.name);
+    if (std::find(routes.begin(), routes.end(), "algebra:hyena-compositional") != routes.end() && p.s("layout") == "wide" && p.u("stack") == 1)
+      comp = compositional_estimate(N, d, p.u("order"), 0, 0);
     if (o.route == "compositional" && comp && comp->bytes > budget) throw InputError(compositional_message(*comp, o.budget_bytes), "--algebra-budget");
     if (o.route != "compositional" && expansion_floor(N, d, N * d, 0) > budget && !(o.route == "auto" && comp && comp->bytes <= budget))
       throw InputError(floor_message(N, d, N * d, 0, o.budget_bytes) + (comp && o.route == "auto" ? "; " + compositional_message(*comp, o.budget_bytes) : ""),

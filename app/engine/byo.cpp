@@ -4,6 +4,7 @@
 
 #include "app/engine/byo_mqar.h"
 #include "circuits/eval.h"
+#include "exact/rings.h"
 #include "circuits/stats.h"
 #include "model/eval.h"
 #include "util/error.h"
@@ -121,6 +122,44 @@ ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const s
   return a;
 }
 
+namespace {
+// A task whose ports have their own names (TaskShapeNeed::in_names, out_names: sort, compare):
+// the file's ports are exactly the task's, each once; a port the file lacks, or one the task does
+// not have, is refused (every method places the file here).
+CircuitPlacement place_named(const std::vector<std::string>& in, const std::vector<std::string>& out, const TaskShapeNeed& need,
+                             const std::string& task, const std::string& file) {
+  auto refuse = [&](const std::string& why) {
+    throw InputError("the circuit has " + std::to_string(in.size()) + " inputs and " + std::to_string(out.size()) +
+                         " outputs; task " + task + " needs " + need.text + ": " + why,
+                     file);
+  };
+  auto place = [&](const std::vector<std::string>& names, const std::vector<std::string>& want, const char* what) {
+    std::map<std::string, std::size_t> at;
+    for (std::size_t k = 0; k < want.size(); ++k) at.emplace(want[k], k);
+    std::vector<std::size_t> pos(names.size());
+    std::vector<char> seen(want.size(), 0);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      auto it = at.find(names[k]);
+      if (it == at.end())
+        refuse(std::string(what) + " " + (names[k].empty() ? "#" + std::to_string(k) + " (unnamed)" : names[k]) +
+               " is not one of the task's (ports are read by name)");
+      if (seen[it->second]) refuse(std::string(what) + " " + names[k] + " appears twice");
+      seen[it->second] = 1;
+      pos[k] = it->second;
+    }
+    for (std::size_t k = 0; k < want.size(); ++k)
+      if (!seen[k]) refuse("the file has no " + std::string(what) + " " + want[k] + " (the task reads every port)");
+    return pos;
+  };
+  CircuitPlacement pl;
+  pl.in_cols = need.d;
+  pl.in_pos = place(in, need.in_names, "input");
+  pl.out_cols = need.out_d;
+  pl.out_pos = place(out, need.out_names, "output");
+  return pl;
+}
+}  // namespace
+
 CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
                                const std::string& file) {
   std::vector<std::string> in, out;
@@ -137,6 +176,7 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
   };
   CircuitPlacement pl;
   pl.in_cols = need.d;
+  if (!need.in_names.empty()) return place_named(in, out, need, task, file);
   if (named) {
     if (in.size() != need.N * need.d || di != need.d) refuse("its inputs u[i][j] form a different grid");
     pl.in_pos = placement(in, 'u', di);
@@ -193,12 +233,35 @@ CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& 
   return pl;
 }
 
+std::vector<std::string> input_names(const circuits::Circuit& c) {
+  std::vector<std::string> v;
+  for (std::size_t k = 0; k < c.num_inputs(); ++k) v.push_back(c.input_name(k));
+  return v;
+}
+
 std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,
                                                                    const CircuitPlacement& pl, std::size_t out_rows) {
-  return [c = std::move(c), pl, out_rows, out_cols = pl.out_cols](const Matrix<std::int64_t>& u) {
+  // int64 with every operation overflow-checked, exact over Z on overflow (as the constructions'
+  // circuit checks evaluate: the same values, several times faster than Z throughout).
+  std::shared_ptr<const circuits::Evaluator<RingI64>> fast;
+  try {
+    fast = std::make_shared<const circuits::Evaluator<RingI64>>(RingI64{}, *c);
+  } catch (const std::exception&) {  // a constant beyond int64: Z throughout
+  }
+  return [c = std::move(c), fast, pl, out_rows, out_cols = pl.out_cols](const Matrix<std::int64_t>& u) {
     std::vector<std::int64_t> x(pl.in_pos.size());
     for (std::size_t k = 0; k < x.size(); ++k) x[k] = u(pl.in_pos[k] / pl.in_cols, pl.in_pos[k] % pl.in_cols);
-    const std::vector<Int> y = circuits::eval_integer(*c, x);
+    std::vector<Int> y;
+    bool done = false;
+    if (fast) {
+      try {
+        for (std::int64_t v : (*fast)(x)) y.emplace_back(v);
+        done = true;
+      } catch (const Overflow&) {
+        y.clear();
+      }
+    }
+    if (!done) y = circuits::eval_integer(*c, x);
     Matrix<Int> m(out_rows, out_cols, Int(0));
     for (std::size_t k = 0; k < y.size(); ++k)
       if (pl.out_pos[k] != SIZE_MAX) m(pl.out_pos[k] / out_cols, pl.out_pos[k] % out_cols) = y[k];
@@ -210,7 +273,10 @@ Report run_task_check(const Task& task, std::map<std::string, std::string> given
                       const DomainOptions& opts) {
   if (!task.byo_unsupported.empty())
     throw InputError("task '" + task.name + "' cannot check a file yet: " + task.byo_unsupported, "--task " + task.name);
+  // The methods by artifact kind (Task::methods), as `tasks --json` reports them.
+  if (const std::string why = method_refusal(task, a.kind, "enumerate"); !why.empty()) throw InputError(why, "--task " + task.name);
   if (task.fill_from_artifact && a.fn.N && a.fn.d) task.fill_from_artifact(given, a.fn.N, a.fn.d);
+  if (task.fill_from_inputs && a.circuit_ir) task.fill_from_inputs(given, input_names(*a.circuit_ir));
   const Params p = Params::parse(task.params, given);
   const TaskShapeNeed need = task.shape(p);
   ByoArtifact art = a;

@@ -41,7 +41,9 @@ ByoArtifact circuit_artifact(std::shared_ptr<const circuits::Circuit> c, const s
 // outputs named y[i][j] may leave cells out (they read as 0 and are checked as 0), may have the
 // task's optional columns (then judged, cells left out read as 0) and may add columns beyond them
 // (not read; noted), never rows i >= out_N or a cell twice; unnamed outputs
-// must be exactly the out_N·out_d cells, row-major. InputError (where = file) otherwise. The
+// must be exactly the out_N·out_d cells, row-major. A task whose ports have their own names
+// (TaskShapeNeed::in_names, out_names: sort, compare) takes exactly its ports, each once, by name:
+// a missing or unknown port is refused. InputError (where = file) otherwise. The
 // enumerating check and --method sat (app/engine/sat_path.cpp) share this rule.
 struct CircuitPlacement {
   std::vector<std::size_t> in_pos;   // input k -> row-major cell of u
@@ -52,6 +54,8 @@ struct CircuitPlacement {
 };
 CircuitPlacement place_circuit(const circuits::Circuit& c, const TaskShapeNeed& need, const std::string& task,
                                const std::string& file);
+// The circuit's input names, in file order (Task::fill_from_inputs reads them).
+std::vector<std::string> input_names(const circuits::Circuit& c);
 // The circuit as the task's exact function u (N×d) -> y (out_rows × pl.out_cols), placed by `pl`
 // (cells that are no output are 0). Thread-safe.
 std::function<Matrix<Int>(const Matrix<std::int64_t>&)> placed_eval(std::shared_ptr<const circuits::Circuit> c,

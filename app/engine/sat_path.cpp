@@ -40,7 +40,7 @@ bool generic_covers(const Construction& c, const Built& bt) {
 
 bool sat_covers(const Construction& c, const Params& p, const Built& bt) {
   for (const std::string& id : routes_of(c.name))
-    if (const SatRoute* r = find_sat_route(id); r && r->covers(c, p, bt)) return true;
+    if (const SatRoute* r = find_sat_route(id); r && r->covers(c, p, bt)) return true;  // (non-sat: ids are others' routes)
   return generic_covers(c, bt);
 }
 
@@ -50,6 +50,7 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
   // The construction's own routes first (sat_routes.h), in the order it registered them.
   const SatRoute* first = nullptr;
   for (const std::string& id : routes_of(c.name)) {
+    if (id.rfind("sat:", 0) != 0) continue;  // another method's route (e.g. algebra:...)
     const SatRoute* r = find_sat_route(id);
     if (!r) throw std::logic_error(c.name + " registers an unknown proof route " + id);
     if (r->covers(c, p, bt)) return r->run(c, p, bt, o);

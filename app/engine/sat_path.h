@@ -80,10 +80,10 @@ SatOutcome run_verify_sat(const Construction& c, const std::map<std::string, std
 // A user's circuit file against a task (verify --circuit F --task T --method sat).
 SatOutcome run_task_sat(const Task& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                         std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o);
-// A user's circuit file against task compare (inputs x[k], y[k]; outputs among lt, eq, min[k],
-// max[k]) or sort (inputs k<i>[b]; outputs key<i>[b], idx<i>[b]), named as circuit/compare and
-// circuit/sort name theirs: `verify --circuit F --task compare|sort --method sat`. These two tasks
-// have no enumerating check of files (they are not in `circuitzoo tasks`): --method sat only.
+// A user's circuit file against task compare (inputs x[k], y[k]; outputs lt, eq, min[k], max[k])
+// or sort (inputs k<i>[b]; outputs key<i>[b], idx<i>[b]), named as circuit/compare and circuit/sort
+// name theirs: `verify --circuit F --task compare|sort --method sat` (src/verify/task_words.cpp:
+// the same tasks, ports and per-instance verdict as their enumerating check; sat_words.h routes).
 SatOutcome run_words_task_sat(const std::string& task, std::map<std::string, std::string> given, const ByoArtifact& a,
                               std::shared_ptr<const circuits::Circuit> circuit, const SatOptions& o);
 

@@ -1,5 +1,7 @@
 #include "circuits/reference/compare_ref.h"
 
+#include <algorithm>
+
 #include "circuits/gadgets_bits.h"
 #include "circuits/reference/parse_cell.h"
 #include "util/error.h"
@@ -41,6 +43,16 @@ Checker compare_checker(std::size_t d, const std::vector<std::string>& outs, con
     ch.family.push_back(group);
     b.output("ok:" + name, g::xnor_(b, got[m], want));
   }
+  // Every port of the task is read (as the enumerating check reads it, src/verify/task_words.cpp):
+  // a missing output is an error, as in the sort checker.
+  for (const std::string& want : [d] {
+         std::vector<std::string> v = {"lt", "eq"};
+         for (const char* w : {"min", "max"})
+           for (std::size_t k = 0; k < d; ++k) v.push_back(std::string(w) + "[" + std::to_string(k) + "]");
+         return v;
+       }())
+    if (std::find(outs.begin(), outs.end(), want) == outs.end())
+      throw InputError("the circuit has no output " + want + " (task compare reads lt, eq, min[k], max[k], k < d)", where);
   ch.circuit = std::move(b).finish();
   return ch;
 }

@@ -63,6 +63,7 @@ const bool registered = register_construction({
             st->ops.front(), N, d, "h3", "W_Q, W_K, W_V and both SSMs' λ, B, C, D per channel; kernels C·A^t·B + D·[t = 0] as polynomials",
             [](const auto& op) { return sim::hyena_compile(h3_as_hyena(op), false); },
             [](const auto& r, const auto& op, const auto& u) { return h3_eval(r, op, u); });
+      if (st->ops.size() == 1) sym->arch = std::make_shared<const ArchLayer>(ArchLayer{st->ops.front()});  // export --format operator
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

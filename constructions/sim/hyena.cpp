@@ -19,6 +19,8 @@ struct HyenaState {
   std::vector<HyenaOperator> ops;
 };
 
+// --method algebra: Hyena's compositional route (app/engine/algebra.cpp) takes its wide layout.
+const bool routes_registered = register_routes("sim/hyena", {"algebra:hyena-compositional"});
 const bool registered = register_construction({
     "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv (layout=narrow: (N, 2k+1, d, N, 3d))",
     [] {
@@ -63,6 +65,7 @@ const bool registered = register_construction({
             st->ops.front(), N, d, "hyena", "W, every tap of h_s and of the long filters h^1..h^k, zero taps of the seeded operator included",
             [narrow](const auto& op) { return narrow ? sim::hyena_compile_narrow(op) : sim::hyena_compile(op); },
             [](const auto& r, const auto& op, const auto& u) { return hyena_eval(r, op, u); });
+      if (st->ops.size() == 1) sym->arch = std::make_shared<const ArchLayer>(ArchLayer{st->ops.front()});  // export --format operator
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

@@ -91,6 +91,7 @@ const bool registered = register_construction({
                   "polynomials in (c, s), so for every (c, s), the unit circle included (the rotated layout)",
             [](const auto& op) { return sim::retnet_compile(op); },
             [](const auto& r, const auto& op, const auto& u) { return retnet_eval(r, op, u); });
+      if (st->ops.size() == 1) sym->arch = std::make_shared<const ArchLayer>(ArchLayer{st->ops.front()});  // export --format operator
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

@@ -136,6 +136,7 @@ const bool registered = register_construction({
             st->ops.front(), N, 2 * d, "rwkv", "μ, W_V, the decays λ (λ^(t−1) as polynomials) and the bonuses β per channel; 1 − μ as a polynomial",
             [](const auto& op) { return sim::rwkv_compile(op); },
             [](const auto& r, const auto& op, const auto& u) { return rwkv_eval(r, op, u); });
+      if (st->ops.size() == 1) sym->arch = std::make_shared<const ArchLayer>(ArchLayer{st->ops.front()});  // export --format operator
       attach_symbolic(st, std::move(sym));
       b.state = st;
       return b;

@@ -6,6 +6,8 @@ import json as _json
 import os as _os
 import tempfile as _tempfile
 
+import numpy as _np
+
 from . import _core, _model_to_json, _params, _plain_json, _uint, _with_progress
 
 _SAT_OPTIONS = {"timeout": 300, "confirm": False, "certify": False, "proof": None, "split": "family", "lemmas": False, "cubes": False,
@@ -51,15 +53,132 @@ class _ModelFile:
             self._dir.cleanup()
 
 
+# Circuit files by extension (the CLI's circuit_format_of): a path given as verify's first argument
+# with task= is read as circuit= when it has one of these, as model= (a model-json file) otherwise.
+_CIRCUIT_SUFFIXES = (".blif", ".aag", ".aig", ".bristol", ".dot", ".txt")
+
+
+def _file_kind(path):
+    """"model", "circuit" or "program": what an existing file given as verify's first argument is
+    (a .json file by its "format": circuitzoo.circuit/1 and circuitzoo.program/1; else a model)."""
+    if path.lower().endswith(_CIRCUIT_SUFFIXES):
+        return "circuit"
+    if path.lower().endswith(".json"):
+        try:
+            with open(path, "rb") as f:
+                head = f.read(4096).decode("utf-8", "replace")
+        except OSError:
+            return "model"
+        if '"circuitzoo.circuit/' in head:
+            return "circuit"
+        if '"circuitzoo.program/' in head:
+            return "program"
+    return "model"
+
+
+def _file_as_first_argument(name, task, model, circuit, program):
+    """verify("my.json", task=...) (issue 49 item 14): an existing file as the first argument, with
+    task= and no other file, is that file: model= (a model-json file), circuit= or program=."""
+    if task is None or not isinstance(name, (str, _os.PathLike)) or (model, circuit, program) != (None, None, None):
+        return name, model, circuit, program
+    path = _os.fspath(name)
+    if not _os.path.isfile(path):
+        if path.lower().endswith((".json", ".npz", ".safetensors") + _CIRCUIT_SUFFIXES):
+            raise ValueError(f"verify({path!r}, task={task!r}): no such file (a path as the first argument is your file, "
+                             f"read as model=; a construction NAME takes no task=)")
+        return name, model, circuit, program
+    kind = _file_kind(path)
+    return None, (path if kind == "model" else None), (path if kind == "circuit" else None), (path if kind == "program" else None)
+
+
+def _check_file_arguments(name, task, model, circuit, program, all_, from_npy):  # noqa: ARG001
+    """The CLI's dispatch refusals (verify_byo.cpp) in Python's words: model=, task=, not --model."""
+    files = [k for k, v in (("model", model), ("circuit", circuit), ("program", program)) if v is not None]
+    if len(files) > 1:
+        raise ValueError(f"verify: give one of model=, circuit= or program= (got {', '.join(f + '=' for f in files)})")
+    if task is None or files:
+        return
+    if name is not None:
+        raise ValueError(f"verify({name!r}, task={task!r}): a construction NAME is checked against its own task; task= checks "
+                         "your file: give model=, circuit= or program= (a path or a dict), or the file's path as the first argument")
+    if not all_:
+        raise ValueError(f"verify(task={task!r}) checks your file: give model=, circuit= or program= (a path, a dict for "
+                         "model=), or the file's path as the first argument: verify('my.json', task=...)")
+
+
+# The C++ messages of verify's dispatch that name the CLI's flags, in Python's words (issue 49 item 14).
+_PYTHON_WORDS = (
+    ("--model/--circuit/--program need --task TASK", "model=, circuit= and program= need task=TASK"),
+    ("give one of --model FILE, --circuit FILE or --program FILE with --task", "give one of model=, circuit= or program= with task="),
+    ("--model/--circuit check your file against --task; drop the construction NAME/--all",
+     "model= and circuit= are checked against task=: drop the construction NAME / all=True"),
+    ("it is checked as --task arch", "it is checked as task='arch'"),
+    ("(verify NAME --from-npy)", "(verify(NAME, from_npy=...))"),
+    ("see `circuitzoo tasks`", "see circuitzoo.tasks()"),
+)
+
+
+def _python_words(msg):
+    for cli, py in _PYTHON_WORDS:
+        msg = msg.replace(cli, py)
+    return msg[:-len(" (--task)")] + " (task=)" if msg.endswith(" (--task)") else msg
+
+
+class _NpyPair:
+    """from_npy=[inputs, labels] (issue 49 item 12): each a path, or an integer array (numpy, a list,
+    a torch tensor: what mqar_data returns) written to a temporary .npy file, removed afterwards (also
+    on an error). The report names an array "<inputs>" / "<labels>", as a dict model is "<model>"."""
+
+    def __init__(self, pair):
+        if isinstance(pair, (str, _os.PathLike)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise TypeError("from_npy must be [inputs, labels]: two paths to .npy files or two integer arrays "
+                            "(mqar_data()'s result)")
+        self._dir, self.paths, self._names = None, [], {}
+        try:
+            for x, what in zip(pair, ("inputs", "labels")):
+                if isinstance(x, (str, _os.PathLike)):
+                    self.paths.append(_os.fspath(x))
+                    continue
+                a = _np.asarray(x.detach().cpu().numpy() if hasattr(x, "detach") else x)
+                if a.dtype.kind not in "iu" or a.ndim != 2:
+                    raise ValueError(f"from_npy {what}: want a 2-D integer array (examples × seq_len), got "
+                                     f"{a.ndim}-D {a.dtype}")
+                if self._dir is None:
+                    self._dir = _tempfile.TemporaryDirectory(prefix="circuitzoo-npy-")
+                path = _os.path.join(self._dir.name, what + ".npy")
+                _np.save(path, _np.ascontiguousarray(a, dtype=_np.int64))
+                self.paths.append(path)
+                self._names[path] = f"<{what}>"
+        except BaseException:
+            self.cleanup()
+            raise
+
+    def cleanup(self):
+        if self._dir is not None:
+            self._dir.cleanup()
+            self._dir = None
+
+    def rename_text(self, text, quoted=False):
+        for path, shown in self._names.items():
+            text = text.replace(_json.dumps(path)[1:-1] if quoted else path, shown)
+        return text
+
+    def rename(self, report):
+        return _json.loads(self.rename_text(_json.dumps(report), True)) if self._names else report
+
+
 def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None,
            method="enumerate", *, task=None, model=None, circuit=None, program=None, circuit_format=None, port_names=None,
            all=False, from_npy=None, shard=None, checkpoint=None, resume=False, checkpoint_every=None, block_size=None,
-           scalar=False, **method_options):  # noqa: A002 (all: the CLI's --all)
+           scalar=False, operator=None, **method_options):  # noqa: A002 (all: the CLI's --all)
     """`circuitzoo verify ... --json`: the report as a dict (a failure is a result, not an exception).
 
     verify(NAME, params)                      a construction (all=True: every one, a list)
     verify(model_dict_or_path, task="mqar")   your model (a dict: build()'s result or model-json)
     verify(circuit=PATH or read_circuit(...), task=...), verify(program=PATH, task="sd")
+    verify(model=..., task="hyena", operator=PATH or dict)   your model against an operator given by its
+                                              weights (a model-json file or dict whose one layer is a hyena,
+                                              h3, retnet or rwkv layer; the CLI's --operator)
     method: "enumerate" (samples, exhaustive, seed, device, shard, checkpoint, ...), "sat"
     (timeout, confirm, proof, split, lemmas, cubes, order, cnf, strategy, zero_one, blocks) or "algebra"
     (budget, route): the CLI's flags of the same names (contract.md). progress: a callable
@@ -68,6 +187,8 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
         if model is not None:
             raise TypeError("give the model once: verify(model) or verify(model=...)")
         name, model = None, name
+    name, model, circuit, program = _file_as_first_argument(name, task, model, circuit, program)
+    _check_file_arguments(name, task, model, circuit, program, all, from_npy)
     o = {"params": _params(params), "seed": _uint(seed, "seed"), "threads": _uint(threads, "threads"),
          "exhaustive": bool(exhaustive), "all": bool(all), "scalar": bool(scalar), "resume": bool(resume),
          "device": _text(device, "device"), "method": _text(method, "method")}
@@ -84,8 +205,9 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
     for k, v in (("checkpoint", checkpoint), ("port_names", port_names), ("program_file", program)):
         if v is not None:
             o[k] = _path(v, k.replace("_file", ""))
-    if from_npy is not None:
-        o["from_npy"] = [_path(x, "from_npy") for x in from_npy]
+    npy = _NpyPair(from_npy) if from_npy is not None else None
+    if npy is not None:
+        o["from_npy"] = npy.paths
     if isinstance(circuit, Circuit):
         o.setdefault("circuit_from", circuit.format)
         circuit = circuit.file
@@ -95,6 +217,10 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
         o["model_file"], o["model_text"] = "<model>", _json.dumps(_model_to_json(model))
     elif model is not None:
         o["model_file"] = _path(model, "model")
+    if isinstance(operator, dict):
+        o["operator_file"], o["operator_text"] = "<operator>", _json.dumps(_model_to_json(operator))
+    elif operator is not None:
+        o["operator_file"] = _path(operator, "operator")
     sat_given = []
     for k, v in method_options.items():
         if k not in _SAT_OPTIONS and k not in _ALGEBRA_OPTIONS:
@@ -116,7 +242,15 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
         else:
             o[k] = _text(v, k)
     o["sat_flags"] = sat_given
-    return _run("verify", o, progress)
+    try:
+        r = _run("verify", o, progress)
+    except ValueError as e:
+        msg = _python_words(str(e))
+        raise ValueError(npy.rename_text(msg) if npy is not None else msg) from None
+    finally:
+        if npy is not None:
+            npy.cleanup()
+    return npy.rename(r) if npy is not None else r
 
 
 def stats(name=None, params=None, progress=None, *, model=None):
@@ -162,7 +296,7 @@ _BINARY_FORMATS = ("npz", "safetensors", "aiger-binary")
 
 def export(name=None, params=None, format="model-json", out=None, *, model=None, progress=None):  # noqa: A002
     """`circuitzoo export NAME --format FORMAT -o OUT` (or --model: a dict or a path): every format
-    of the CLI (model-json, models, program, reduction, circuit-json, dot, aiger, aiger-binary, blif,
+    of the CLI (model-json, models, program, reduction, operator, circuit-json, dot, aiger, aiger-binary, blif,
     bristol, npz, safetensors). Returns OUT; with out=None, the file's content (bytes for npz,
     safetensors and aiger-binary, else str)."""
     o = {"params": _params(params), "format": _text(format, "format")}

@@ -2,7 +2,9 @@
 
     import circuitzoo.torch as czt
     m = czt.load("w.safetensors")          # or .npz, or a model-json file; an nn.Module, float64
-    y = m(u)                                # u: (batch, N, d) -> (batch, N, d)
+    y = m(u)                                # u: (batch, N, d) -> (batch, N, d); no autograd graph:
+                                            # load() and from_model_json() give requires_grad=False
+                                            # parameters (m.requires_grad_(True) to train)
     m.load_state_dict(czt.read_tensors("w.npz")[0])   # our export's names are this module's names
 
 Semantics (the C++ evaluator's, src/model/eval.h; contract.md model-json), layer by layer on the
@@ -55,7 +57,7 @@ _ARCH_KINDS = ("hyena", "h3", "retnet", "rwkv")
 
 __all__ = ["Model", "BaseConv", "Mlp", "LinearAttention", "Conv", "Projection", "load", "read_tensors",
            "from_model_json", "ZoologyStack", "zoology_state_dicts", "import_zoology", "import_rwkv",
-           "rwkv_forward", "dyadic", "save_model_json", "exact_input"]
+           "rwkv_forward", "dyadic", "save_model_json", "exact_input", "to_model_json"]
 
 # ---------------------------------------------------------------------------------------------
 # The layer kinds
@@ -234,7 +236,9 @@ def _skeleton(meta, shapes, dtype, conv_impl):
         raise ValueError(f"ring {meta['ring']}: floating point cannot run modular arithmetic (want Z or Q)")
     m = Model(*(int(meta[k]) for k in ("N", "d", "inner_N", "inner_d")), meta["conv"], kinds, widths,
               meta.get("ring", "Z"), conv_impl)
-    return m.to(dtype)
+    # A loaded model is for checking (issue 49 item 19): no parameter asks for gradients, so m(u)
+    # builds no autograd graph (no grad_fn, no memory kept for backward). m.requires_grad_(True) trains it.
+    return m.to(dtype).requires_grad_(False).eval()
 
 
 def _frac(x):
@@ -274,6 +278,65 @@ def from_model_json(mj, dtype=_torch.float64, conv_impl="auto"):
     m = _skeleton(meta, {k: tuple(v.shape) for k, v in sd.items()}, dtype, conv_impl)
     m.load_state_dict(sd, strict=True)
     return m
+
+
+def _exact_rows(t, what, transpose=False):
+    a = t.detach().cpu().double().numpy() if isinstance(t, _torch.Tensor) else _np.asarray(t, dtype=_np.float64)
+    if a.ndim != 2:
+        raise ValueError(f"{what}: want a matrix, got shape {a.shape}")
+    if not _np.isfinite(a).all():
+        raise ValueError(f"{what}: not finite (NaN or inf has no exact value)")
+    if transpose:
+        a = a.T
+    return [[dyadic(x) for x in r] for r in a]
+
+
+def to_model_json(module, seq_len=None):
+    """A torch module as a model-json dict, exactly (issue 47 item 3): every float weight is a dyadic
+    rational p/2^k and is written as that value (`dyadic`), so integer and dyadic weights come out
+    exactly; the ring is Z when every weight is an integer, else Q. Then `circuitzoo.verify(model=...,
+    task="hyena", operator=..., method="algebra")` proves it. Accepted:
+      * circuitzoo.torch.Model (a stack of BaseConv / Mlp / LinearAttention layers; load() or
+        from_model_json() give one): its own layout, layer by layer (the inverse of from_model_json);
+      * a zoology BaseConv mixer, or a stack of them (nn.Sequential, nn.ModuleList, list or tuple),
+        applied one after another: each as import_zoology(mixer, seq_len) writes it (two causal
+        BaseConv layers on 2d channels, zoology's residual included), concatenated (each leaves the
+        state zero beyond its d output columns, so the stack is the layers in order).
+    The module's float computation is not what is verified: the model-json is the exact map its
+    weights define (rounding in torch's own forward is not modelled)."""
+    if isinstance(module, Model):
+        layers = []
+        for i, L in enumerate(module.layers):
+            w = f"layers.{i}"
+            if isinstance(L, BaseConv):
+                layers.append({"kind": "baseconv", "W": _exact_rows(L.projection.weight, w + ".projection.weight", True),
+                               "b1": _exact_rows(L.projection.bias, w + ".projection.bias"),
+                               "h": _exact_rows(L.conv.filter, w + ".conv.filter", True),
+                               "b2": _exact_rows(L.conv.bias, w + ".conv.bias")})
+            elif isinstance(L, Mlp):
+                layers.append({"kind": "mlp", "W1": _exact_rows(L.fc1.weight, w + ".fc1.weight", True),
+                               "B1": _exact_rows(L.fc1.bias, w + ".fc1.bias"), "W2": _exact_rows(L.fc2.weight, w + ".fc2.weight", True),
+                               "B2": _exact_rows(L.fc2.bias, w + ".fc2.bias")})
+            elif isinstance(L, LinearAttention):
+                layers.append({"kind": "linear_attention", **{f: _exact_rows(getattr(L, n).weight, f"{w}.{n}.weight", True)
+                                                               for n, f in (("q_proj", "Wq"), ("k_proj", "Wk"), ("v_proj", "Wv"))}})
+            else:
+                raise ValueError(f"{w}: unknown layer {type(L).__name__}")
+        mj = {"format": "circuitzoo.model/1", "N": module.N, "d": module.d, "inner_N": module.inner_N,
+              "inner_d": module.inner_d, "conv": module.conv, "layers": layers}
+    else:
+        mixers = list(module) if isinstance(module, (_nn.Sequential, _nn.ModuleList, list, tuple)) else [module]
+        if not mixers:
+            raise ValueError("an empty stack has no model")
+        if seq_len is None:
+            raise ValueError("seq_len is needed for zoology mixers (their filters are materialised at it)")
+        parts = [import_zoology(m, seq_len) for m in mixers]
+        mj = dict(parts[0], layers=[L for p in parts for L in p["layers"]])
+        if any((p["inner_d"], p["d"], p["conv"]) != (mj["inner_d"], mj["d"], mj["conv"]) for p in parts):
+            raise ValueError("the stack's mixers have different widths or conv modes: not one model")
+    entries = [x for L in mj["layers"] for k, v in L.items() if k != "kind" for r in v for x in r]
+    mj["ring"] = "Z" if all(isinstance(x, int) or (isinstance(x, str) and "/" not in x) for x in entries) else "Q"
+    return mj
 
 
 def load(path, dtype=_torch.float64, conv_impl="auto"):
@@ -619,12 +682,38 @@ def _import_h3(m, N):
     return _hyena_chain(N, d, W, b, None, None, [h1, h2], W_out, _np64(mm.output_linear.bias))
 
 
-def import_zoology(module, seq_len):
+def import_zoology(module, seq_len=None):
     """A zoology mixer (BaseConv, Hyena or H3 module, weights loaded) as a model-json dict over Q at
     sequence length seq_len: every weight, and every filter the module materialises in float64, as
     its exact dyadic value. Evaluate it with circuitzoo.eval (exact) or save_model_json + the CLI.
-    From a bare state_dict: build zoology's module, load_state_dict, then import."""
+    From a bare state_dict: build zoology's module, load_state_dict, then import.
+
+    circuitzoo.torch's own modules share zoology's class names but are already exact: they are told
+    apart by type (issue 49 item 17), not by name. A Model is written as it is (to_model_json); a
+    BaseConv or Mlp layer as the one-layer model on its own n rows (seq_len must be n); a
+    LinearAttention layer does not know its rows: wrap it in a Model."""
+    if isinstance(module, Model):
+        if seq_len is not None and seq_len != module.N:
+            raise ValueError(f"this circuitzoo.torch Model takes N = {module.N} rows, not seq_len = {seq_len}")
+        return to_model_json(module)
+    if isinstance(module, (BaseConv, Mlp)):
+        if isinstance(module, BaseConv):
+            d, n = module.conv.filter.shape
+            m = Model(n, d, n, d, module.conv.mode, ["baseconv"])
+        else:
+            n, d = module.fc1.bias.shape[0], module.fc1.weight.shape[1]
+            m = Model(n, d, n, d, "causal", ["mlp"], [module.fc1.weight.shape[0]])
+        if seq_len is not None and seq_len != n:
+            raise ValueError(f"this circuitzoo.torch.{type(module).__name__} is defined on n = {n} rows, not seq_len = {seq_len} "
+                             "(our layers are exact already: no filter is materialised)")
+        m.layers[0] = module
+        return to_model_json(m)
+    if isinstance(module, (LinearAttention, Conv, Projection)):
+        raise ValueError(f"circuitzoo.torch.{type(module).__name__} is ours, not zoology's, and has no row count of its own: "
+                         "put it in a circuitzoo.torch.Model and pass that (or call to_model_json)")
     name = type(module).__name__
+    if seq_len is None and name in ("BaseConv", "Hyena", "H3"):
+        raise ValueError(f"import_zoology(zoology's {name}, seq_len): seq_len is needed (its filters are materialised at it)")
     if name == "BaseConv":
         return _import_base_conv(module, seq_len)
     if name == "Hyena":

@@ -14,6 +14,7 @@
 #include "exact/poly.h"
 #include "exact/poly_fp.h"
 #include "exact/rings.h"
+#include "model/arch_layer.h"
 #include "model/hyena.h"
 #include "tensor/matrix.h"
 #include "verify/construction.h"
@@ -34,6 +35,9 @@ struct SymbolicReference {
   bool hyena_short_conv = true;
   // Set when the model is one operator's simulation (stack = 1): the weights-as-symbols proof.
   std::shared_ptr<const WeightSymbolic> weights;
+  // Set when the model is one operator's simulation (stack = 1): that operator as a model-json
+  // architecture layer (`export NAME --format operator`, the file `verify --task KIND --operator` reads).
+  std::shared_ptr<const ArchLayer> arch;
 };
 
 template <class F>

@@ -42,6 +42,12 @@ struct TaskShapeNeed {
   std::size_t out_optional = 0;
   std::string optional_text;  // what they hold, e.g. "found column"
   std::string text;  // e.g. "N = 3n = 9 rows of d = c = 3 one-hot columns"
+  // Tasks whose ports have their own names (sort: k<i>[b] in, key<i>[b], idx<i>[b] out; compare:
+  // x[k], y[k] in, lt, eq, min[k], max[k] out): the name of each cell of the N×d input and of the
+  // out_N×out_d output, row-major. Empty: the u[i][j] / y[i][j] grid. Where set, a circuit file
+  // has exactly these ports, each once: a port the file lacks, or one the task does not have, is
+  // refused by every method (app/engine/byo.cpp place_circuit).
+  std::vector<std::string> in_names, out_names;
 };
 
 struct Task {
@@ -59,16 +65,39 @@ struct Task {
   std::string byo_unsupported;
   // Parameters a user's file fills in when -p does not give them (e.g. N and d of a primitive).
   std::function<void(std::map<std::string, std::string>& given, std::size_t N, std::size_t d)> fill_from_artifact;
+  // The same from a circuit file's input names (sort: n and d from k<i>[b]; compare: d from x[k]).
+  std::function<void(std::map<std::string, std::string>& given, const std::vector<std::string>& input_names)> fill_from_inputs;
   // Shapes at validated parameters; throws InputError on impossible parameters.
   std::function<TaskShapeNeed(const Params&)> shape;
   // The check of an artifact whose shapes fit (the caller has compared them with shape()).
   std::function<Check(const Params&, const TaskArtifact&, const DomainOptions&)> check;
+  // Where set: one instance judged, u (N×d) the task input and y (out_N×out_d, placed as for check)
+  // the artifact's answer; nullopt when right. The check's own per-instance verdict, shared with
+  // --method sat's confirmation of a model found and the differential tests (task_words.cpp).
+  std::function<std::optional<Failure>(const Params&, const Matrix<std::int64_t>& u, const Matrix<Int>& y)> judge;
   // Parameters that never change a check of a file (mqar's `instance`: which instance a built-in
   // model is reported for), and the task's reading of defaults (mqar: c = 0 is c = n): a report on
   // a user's file states what was checked (checked_params).
   std::vector<std::string> not_checked;
   std::function<Params(const Params&)> resolve;
+  // The methods that check a user's artifact against this task, per artifact kind ("circuit",
+  // "model", "program" -> "enumerate", "sat", "algebra"; a kind left out: none). The one statement
+  // of it: `verify --circuit/--model/--program FILE --task` refuses a method not listed here before
+  // dispatching (method_refusal), and `tasks --json` reports it as "methods".
+  std::map<std::string, std::vector<std::string>> methods;
+  // Operator tasks (hyena, h3, retnet, rwkv; task_operators.cpp, issue 47 item 3): what the
+  // `--operator FILE` holds (a model-json file whose one layer is this kind of architecture layer,
+  // with its weights), the reference being that operator's exact evaluation. "" for other tasks.
+  std::string operator_file;
 };
+
+// The artifact kinds of Task::methods, in report order.
+inline const std::vector<std::string>& artifact_kinds() {
+  static const std::vector<std::string> k = {"circuit", "model", "program"};
+  return k;
+}
+// "" when `method` checks a `kind` artifact against task t (Task::methods), else the refusal's text.
+std::string method_refusal(const Task& t, const std::string& kind, const std::string& method);
 
 // The parameters a check of a user's file ran on (issue 46 item 6): the task's parameters that
 // apply at these values (ParamSpec::when: zoology's N and kv mean nothing for triples), less
@@ -85,5 +114,7 @@ nlohmann::json to_json(const Task& t);
 std::vector<Task> primitive_tasks();
 std::vector<Task> mqar_tasks();
 std::vector<Task> other_tasks();  // SD, GAR, EQ
+std::vector<Task> word_tasks();   // sort, compare (task_words.cpp)
+std::vector<Task> operator_tasks();  // hyena, h3, retnet, rwkv against an --operator FILE (task_operators.cpp)
 
 }  // namespace cz

@@ -61,6 +61,8 @@ std::vector<Task> mqar_tasks() {
   t.reference = "src/tasks/mqar_reference.h mqar::reference_answers (Zoology Alg. 9 as in spec §7.1)";
   t.constructions = {"mqar/attention", "mqar/autocorrelation", "mqar/dyadic"};
   t.claims_from = "mqar/attention";
+  // sat: the triples layout (the reference checker circuits/reference/mqar_ref.h).
+  t.methods = {{"circuit", {"enumerate", "sat"}}, {"model", {"enumerate", "sat"}}};
   t.shape = [](const Params& p) {
     const mqar::TaskShape s = mqar::task_shape(p);
     const mqar::Codec k = mqar::task_codec(p, s);

@@ -48,6 +48,8 @@ std::vector<Task> other_tasks() {
     t.fill_from_artifact = sd_file_fill;
     t.shape = sd_file_shape;
     t.check = sd_file_check;
+    // Programs: every prompt length (app/engine/byo_program.h), sat unrolled (app/engine/sat_sd.h).
+    t.methods = {{"circuit", {"enumerate"}}, {"model", {"enumerate"}}, {"program", {"enumerate", "sat"}}};
     ts.push_back(std::move(t));
   }
   {

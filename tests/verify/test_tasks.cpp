@@ -53,8 +53,16 @@ TEST_CASE("every task documents its encoding, decoding, domains and reference") 
     const nlohmann::json j = to_json(t);
     CHECK(j["name"] == t.name);
     CHECK(j["params"].size() == t.params.size());
+    // "methods" per artifact kind (Task::methods, what verify FILE --task accepts): every kind
+    // present; a task that checks no file lists none.
+    bool any = false;
+    for (const auto& kind : artifact_kinds()) {
+      REQUIRE(j["methods"].contains(kind));
+      any = any || !j["methods"][kind].empty();
+    }
+    if (!t.byo_unsupported.empty()) CHECK_FALSE(any);
   }
-  for (const char* n : {"identity", "shift_down", "shift_up", "cumsum", "add", "hadamard", "remember", "mqar", "ar", "sd", "gar", "eq"})
+  for (const char* n : {"identity", "shift_down", "shift_up", "cumsum", "add", "hadamard", "remember", "mqar", "ar", "sd", "gar", "eq", "sort", "compare"})
     CHECK(names.count(n) == 1);
   CHECK_THROWS_AS(find_task("nope"), InputError);
 }
