@@ -66,7 +66,36 @@ def check(root):
                         if p is not None and p not in allowed:
                             rel = os.path.relpath(path, root)
                             problems.append(f"{rel}:{lineno}: includes \"{m.group(1)}\" ({folder} may not reach {p})")
+    problems += construction_names_in_app(root)
     return files, problems
+
+
+# Issue 47 item 2: app/ chooses methods by artifact kind, task and the route ids a construction
+# registers from its own folder; it never names a construction. A construction's name (the first
+# string of its register_construction) as a whole string literal in app/ is a problem.
+REGISTERED = re.compile(r'register_construction\(\{\s*"([^"]+)"')
+
+
+def construction_names_in_app(root):
+    names = set()
+    for dirpath, _, files in os.walk(os.path.join(root, "constructions")):
+        for name in files:
+            if name.endswith(SOURCE):
+                with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as f:
+                    names |= set(REGISTERED.findall(f.read()))
+    problems = []
+    for dirpath, _, files in os.walk(os.path.join(root, "app")):
+        for name in sorted(files):
+            if not name.endswith(SOURCE):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for lineno, line in enumerate(f, 1):
+                    for n in names:
+                        if '"' + n + '"' in line:
+                            rel = os.path.relpath(path, root)
+                            problems.append(f"{rel}:{lineno}: names the construction \"{n}\" (app/ goes by artifact kind, task and route ids)")
+    return problems
 
 
 def self_test():
@@ -77,8 +106,13 @@ def self_test():
             f.write('#include "tasks/mqar.h"\n')  # downward: fine
         with open(os.path.join(root, "src/tasks/mqar.h"), "w") as f:
             f.write('#include "util/seeded.h"\n#include "app/engine/engine.h"\n')  # upward: must fail
+        os.makedirs(os.path.join(root, "constructions/mqar"))
+        with open(os.path.join(root, "constructions/mqar/dyadic.cpp"), "w") as f:
+            f.write('const bool registered = register_construction({\n    "mqar/dyadic", "mqar",\n')
+        with open(os.path.join(root, "app/engine/route.cpp"), "w") as f:
+            f.write('bool f(const C& c) { return c.name == "mqar/dyadic"; }  // by name: must fail\n')
         files, problems = check(root)
-        ok = files == 2 and len(problems) == 1 and "src/tasks/mqar.h:2" in problems[0]
+        ok = files == 4 and len(problems) == 2 and "src/tasks/mqar.h:2" in problems[0] and "app/engine/route.cpp:1" in problems[1]
         print("self-test:", "ok" if ok else f"FAILED ({files} files, problems {problems})")
         return 0 if ok else 1
 
@@ -95,7 +129,7 @@ def main():
     if files == 0:
         print("error: no source files found (root " + sys.argv[1] + ")", file=sys.stderr)
         return 1
-    print(f"{files} files checked, {len(problems)} upward includes")
+    print(f"{files} files checked, {len(problems)} problems (upward includes, construction names in app/)")
     return 1 if problems else 0
 
 
