@@ -6,6 +6,7 @@
 #include "app/engine/algebra.h"
 #include "app/engine/algebra_arch.h"
 #include "app/engine/algebra_operator.h"
+#include "app/engine/algebra_task.h"
 #include "verify/task.h"
 #include "model/model_json.h"
 #include "app/report/algebra_report.h"
@@ -83,6 +84,34 @@ int verify_operator_algebra(const VerifyOptions& o, const AlgebraOptions& a, con
   if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
+// `verify --model FILE --task T --method algebra` for a polynomial-map task (the primitives): the
+// user's model against the task's semantics on every input (app/engine/algebra_task.h).
+int verify_task_algebra(const VerifyOptions& o, const AlgebraOptions& a, const Task& t) {
+  if (!o.circuit_file.empty() || !o.program_file.empty() || !o.name.empty() || o.all)
+    throw InputError("task " + t.name + " with --method algebra proves one --model FILE", "--task " + t.name);
+  if (o.exhaustive || o.samples >= 0 || !o.from_npy.empty() || o.device != "cpu" || o.scalar)
+    throw InputError("--method algebra proves every input; drop --exhaustive/--samples/--from-npy/--device/--scalar", "--method algebra");
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}});
+  const Model m = user_model(o);
+  const AlgebraOutcome r = run_task_algebra(t, parse_params(o.params), m, o.model_file, a);
+  const nlohmann::json j = algebra_report_json(r);
+  std::ostream& human = human_stream(o.json_path, o.capture);
+  const auto& al = j["algebra"];
+  std::ostringstream head;
+  head << o.model_file << "  --task " << t.name << "  " << r.verdict << "  on " << shorten_numbers(j["instances"].get<std::string>())
+       << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols, " << al["terms"] << " terms, degree "
+       << al["degree"] << ")";
+  print_wrapped(human, "", head.str(), 4);
+  print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
+  if (const std::size_t zero = al.value("zero_outputs", std::size_t{0}); zero)
+    human << "  warning: " << zero << " output entr" << (zero == 1 ? "y is" : "ies are")
+          << " the zero polynomial on both sides (vacuous: they do not depend on the input)\n";
+  if (r.counterexample)
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation of your model and the task over Q): " << r.counterexample->message
+                            << "\n  instance: " << r.counterexample->instance.dump() << "\n";
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
+  return r.exit_code;
+}
 }  // namespace
 
 std::shared_ptr<const ArchLayer> user_operator(const VerifyOptions& o, const Task& t) {
@@ -116,6 +145,8 @@ int cmd_verify_algebra(const VerifyOptions& o) {
     if (t.operator_file.empty()) throw InputError("--operator is for the operator tasks (see `circuitzoo tasks`), not task " + t.name, "--operator");
     return verify_operator_algebra(o, a, t);
   }
+  if (!o.model_file.empty() && !o.task.empty() && o.task != "arch" && algebra_task_covers(find_task(o.task)))
+    return verify_task_algebra(o, a, find_task(o.task));
   if (!o.model_file.empty() && o.circuit_file.empty() && o.program_file.empty() && o.name.empty() && !o.all)
     return verify_arch_algebra(o, a);
   if (!o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.task.empty())
