@@ -266,6 +266,42 @@ def plan(items):
     return keep, ci, skipped
 
 
+TABLE_BEGIN = "<!-- tasks-table: generated from `circuitzoo tasks --json` (scripts/readme-commands.py --write-tasks-table) -->"
+TABLE_END = "<!-- /tasks-table -->"
+
+
+def tasks_table(build):
+    """The README's table of tasks x artifact kinds x methods, from `tasks --json` (issue 47)."""
+    out = subprocess.run([os.path.join(build, "circuitzoo"), "tasks", "--json"], capture_output=True, text=True, timeout=60)
+    if out.returncode != 0:
+        raise RuntimeError(f"circuitzoo tasks --json: exit {out.returncode}: {out.stderr.strip()}")
+    rows = ["| task | what it is | circuit file | model file | program file |", "|---|---|---|---|---|"]
+    for t in json.loads(out.stdout):
+        m = t.get("methods", {})
+        cell = lambda k: ", ".join(m.get(k, [])) or "—"
+        what = t["summary"].replace("|", "\\|")  # a bar in a cell ends it in Markdown
+        rows.append(f"| `{t['name']}` | {what} | {cell('circuit')} | {cell('model')} | {cell('program')} |")
+    return "\n".join(rows)
+
+
+def check_tasks_table(readme, build, write=False):
+    """None when the README has no table; else (ok, message). write: replace the block with the generated one."""
+    text = open(readme, encoding="utf-8").read()
+    if TABLE_BEGIN not in text:
+        return None
+    head, rest = text.split(TABLE_BEGIN, 1)
+    if TABLE_END not in rest:
+        return False, f"tasks table: {TABLE_END} missing"
+    block, tail = rest.split(TABLE_END, 1)
+    want = tasks_table(build)
+    if block.strip() == want:
+        return True, "tasks table: matches `circuitzoo tasks --json`"
+    if write:
+        open(readme, "w", encoding="utf-8").write(head + TABLE_BEGIN + "\n" + want + "\n" + TABLE_END + tail)
+        return True, "tasks table: rewritten from `circuitzoo tasks --json`"
+    return False, "tasks table: differs from `circuitzoo tasks --json` (regenerate: scripts/readme-commands.py --write-tasks-table)"
+
+
 def usage_error(what):
     print(f"error: {what}", file=sys.stderr)
     sys.exit(2)
@@ -283,7 +319,16 @@ def main():
     ap.add_argument("--dir", help="scratch directory (default: a fresh one under $TMPDIR)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch directory")
     ap.add_argument("--list", action="store_true", help="print the rows and the files each reads and writes; run nothing")
+    ap.add_argument("--write-tasks-table", action="store_true",
+                    help="rewrite the README's table of tasks x artifact kinds x methods from `circuitzoo tasks --json`, then exit")
     a = ap.parse_args()
+    if a.write_tasks_table:
+        r = check_tasks_table(a.readme, a.build, write=True)
+        print(r[1] if r else "tasks table: the README has none")
+        return 0 if r and r[0] else 1
+    table = check_tasks_table(a.readme, a.build)
+    if table:
+        print(table[1])
 
     rows, ci, skipped = plan(parse_readme(a.readme))
     # Files each row reads: which earlier row writes them (the last one before it).
@@ -400,7 +445,7 @@ def main():
         print(f"(scratch directory kept: {scratch})")
     else:
         shutil.rmtree(scratch)  # removes the symlinks, not what they point to
-    bad = counts["failed"] or counts["timeout"] or counts["differs from comment"] or counts["output differs"]
+    bad = counts["failed"] or counts["timeout"] or counts["differs from comment"] or counts["output differs"] or (table and not table[0])
     return 1 if bad or (a.quick and not_covered) else 0
 
 

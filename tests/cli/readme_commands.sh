@@ -36,5 +36,14 @@ grep -q "^2 skipped" "$T/fix.out" || fail "fixture: want 2 skipped (the missing 
   >"$T/fixq.out" 2>&1
 rc=$?
 [ "$rc" = 1 ] || fail "fixture --quick: exit $rc, want 1"
+# The README's table of tasks x artifact kinds x methods is generated from `tasks --json` (issue 47):
+# a table that no longer matches fails the run.
+sed 's/^| `sort` | \(.*\) | enumerate, sat | — | — |$/| `sort` | \1 | enumerate | — | — |/' "$SRC/README.md" > "$T/README.md"
+cmp -s "$SRC/README.md" "$T/README.md" && fail "table: the sed did not change the sort row"
+"$PY" "$SRC/scripts/readme-commands.py" --readme "$T/README.md" --build "$BUILD" --only 1 --timeout 60 >"$T/table.out" 2>&1
+rc=$?
+[ "$rc" = 1 ] || fail "table: a stale tasks table: exit $rc, want 1"
+grep -q "tasks table: differs" "$T/table.out" || fail "table: not reported"
+grep -q "tasks table: matches" "$T/readme.out" || fail "README: tasks table not checked"
 [ "$fails" = 0 ] && echo "readme_commands: all checks passed"
 exit $((fails > 0))
