@@ -85,7 +85,7 @@ ProofResult run(const ProofOptions& o) {
   return r;
 }
 
-const bool registered = register_proof({"causality/lemma", "spec §2.1: no causal BaseConv output row depends on a later input row",
+const bool registered = register_proof({"causality/lemma", "the causality lemma: no causal BaseConv output row depends on a later input row",
                                         "BaseConv stacks with causal convolution (mod X^N'), top-left embedding", {2, 11, 32}, run});
 }  // namespace
 }  // namespace cz::proofs

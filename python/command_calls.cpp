@@ -8,7 +8,9 @@
 
 #include "app/cli/arg_checks.h"
 #include "app/cli/commands.h"
+#include "app/cli/plot.h"
 #include "app/engine/shard.h"
+#include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/progress.h"
 
@@ -234,6 +236,21 @@ std::string check_proof(const Opts& p) {
   return out.dump();
 }
 
+// sweep_report(..., plot=PATH) (issue 49 item 15): the sweep JSON drawn as `sweep --plot` draws it
+// (app/cli/plot.h). {"path", "check": true}: the checks `sweep --plot` makes before any work (the
+// suffix, the path writable, matplotlib importable); {"path", "sweep": JSON}: the picture, written atomically.
+std::string plot(const Opts& p) {
+  const std::string path = p.str("path");
+  cli::check_outputs({{"plot", path}});
+  cli::check_plot_path(path);
+  if (p.flag("check")) {
+    cli::check_plotting_available();
+    return "null";
+  }
+  write_file_atomic(path, cli::render_sweep_plot(p.raw("sweep"), path));
+  return "null";
+}
+
 }  // namespace
 
 std::string run_command(const std::string& command, const std::string& options_json) {
@@ -249,6 +266,7 @@ std::string run_command(const std::string& command, const std::string& options_j
   if (command == "tasks") return tasks(p);
   if (command == "device") return device(p);
   if (command == "check-proof") return check_proof(p);
+  if (command == "plot") return plot(p);
   throw InputError("no such command", command);
 }
 

@@ -20,6 +20,7 @@
 #include "app/report/report_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 namespace cz::cli {
 
@@ -65,7 +66,18 @@ int cmd_claims(const ClaimsOptions& o) {
   lo.progress = &human;
   human << "claims ledger (" << (o.fast ? "fast" : "full") << "):\n";
   const auto t0 = std::chrono::steady_clock::now();
-  auto L = ledger::build_ledger(lo);
+  std::vector<ledger::Entry> L;
+  {
+    // Every step shows (issue 49 item 7): a status line on a terminal's stderr between the rows'
+    // lines (util/progress.h StatusLine; the engine's bar inside a verification has the line).
+    StatusLine status(std::string("claims ledger (") + (o.fast ? "fast" : "full") + ")");
+    status.step("computing row 1");
+    lo.on_row = [&](const std::string& line, std::size_t entries) {
+      status.print(human, line);
+      status.step(std::to_string(entries) + " entries done, computing the next");
+    };
+    L = ledger::build_ledger(lo);
+  }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::vector<OutputFile> files;  // every file or none (util/atomic_file.h write_files_atomic)
   std::string text_out;           // the one rendering for stdout (or Python)

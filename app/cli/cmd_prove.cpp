@@ -3,13 +3,16 @@
 // holds, 1 when one fails, 2 on bad input (contract.md).
 #include <chrono>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
 #include "proofs-checks/proof.h"
+#include "app/report/human_format.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
+#include "util/progress.h"
 
 namespace cz::cli {
 
@@ -35,11 +38,21 @@ int cmd_prove(const ProveOptions& o) {
   std::ostream& human = human_stream(o.json_path, o.capture);
   nlohmann::json arr = nlohmann::json::array();
   int rc = 0;
+  // A status line on a terminal's stderr while a check runs (issue 49 item 7; util/progress.h).
+  StatusLine status("prove");
+  std::size_t done = 0;
   for (const auto* c : todo) {
+    status.step(c->name + (todo.size() > 1 ? " (" + std::to_string(done + 1) + " of " + std::to_string(todo.size()) + ")" : ""));
     const auto t0 = std::chrono::steady_clock::now();
     proofs::ProofResult r = proofs::run_proof(*c, po);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    human << (r.holds ? "holds   " : "FAILED  ") << c->name << ": " << r.verdict << "\n";
+    ++done;
+    // The verdict as people read it: numbers rounded, wrapped to the terminal (issue 49 items 5, 6).
+    std::ostringstream line;
+    print_wrapped(line, std::string(r.holds ? "holds   " : "FAILED  ") + c->name + ": ", r.verdict, 8);
+    std::string text = line.str();
+    text.pop_back();
+    status.print(human, text);
     nlohmann::json j = proof_json(*c, r);
     if (timing_enabled()) j["timing"] = timing_json(secs, nlohmann::json::object());
     arr.push_back(j);

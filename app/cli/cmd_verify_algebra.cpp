@@ -67,7 +67,7 @@ int verify_operator_algebra(const VerifyOptions& o, const AlgebraOptions& a, con
   head << o.model_file << "  --task " << t.name << " --operator " << o.operator_file << "  " << r.verdict << "  on "
        << shorten_numbers(j["instances"].get<std::string>()) << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"]
        << " symbols" << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", "
-       << al["terms"] << " terms, degree " << al["degree"] << ", " << al["seconds"] << " s)";
+       << fields_text(al["terms"]) << " terms, degree " << al["degree"] << ", " << fields_text(al["seconds"]) << " s)";
   print_wrapped(human, "", head.str(), 4);
   print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
   if (al.contains("steps"))
@@ -99,7 +99,7 @@ int verify_task_algebra(const VerifyOptions& o, const AlgebraOptions& a, const T
   const auto& al = j["algebra"];
   std::ostringstream head;
   head << o.model_file << "  --task " << t.name << "  " << r.verdict << "  on " << shorten_numbers(j["instances"].get<std::string>())
-       << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols, " << al["terms"] << " terms, degree "
+       << "  (route " << al["route"].get<std::string>() << ", " << fields_text(al["symbols"]) << " symbols, " << fields_text(al["terms"]) << " terms, degree "
        << al["degree"] << ")";
   print_wrapped(human, "", head.str(), 4);
   print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
@@ -168,15 +168,15 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   const std::string name = j["construction"].get<std::string>();
   std::ostringstream head;
   head << name << "  " << params_text(name, j["params"], false) << "  " << r.verdict << "  on " << shorten_numbers(j["instances"].get<std::string>())
-       << "  (route " << al["route"].get<std::string>() << ", " << al["symbols"] << " symbols"
-       << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", " << al["terms"] << " terms, degree "
-       << al["degree"] << ", " << al["seconds"] << " s)";
+       << "  (route " << al["route"].get<std::string>() << ", " << fields_text(al["symbols"]) << " symbols"
+       << (al.contains("weight_symbols") ? " (" + al["weight_symbols"].dump() + " of them weights)" : std::string()) << ", " << fields_text(al["terms"]) << " terms, degree "
+       << al["degree"] << ", " << fields_text(al["seconds"]) << " s)";
   print_wrapped(human, "", head.str(), 4);
   print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
   if (al.contains("steps"))
     for (const auto& s : al["steps"])
       human << "  step " << s["step"].get<std::string>() << ": " << s["identity"].get<std::string>() << "  "
-            << (s["holds"].get<bool>() ? "holds" : "FAILS") << " (" << s["symbols"] << " symbols, " << s["terms"] << " terms, degree "
+            << (s["holds"].get<bool>() ? "holds" : "FAILS") << " (" << fields_text(s["symbols"]) << " symbols, " << fields_text(s["terms"]) << " terms, degree "
             << s["degree"] << ")\n";
   if (al.contains("undecided")) human << "  undecided: " << al["undecided"].get<std::string>() << "\n";
   if (const std::size_t zero = al.value("zero_outputs", std::size_t{0}); zero)  // issue 46 item 4

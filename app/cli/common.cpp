@@ -114,6 +114,7 @@ nlohmann::json registry_json() {
       if (p.kind == ParamSpec::Integer) { pj["kind"] = "int"; pj["min"] = p.min; pj["max"] = p.max; }
       else { pj["kind"] = "choice"; pj["choices"] = p.choices; }
       if (!p.aliases.empty()) pj["aliases"] = p.aliases;  // zoology's names (issue 26 item 9)
+      if (!p.when.empty()) pj["when"] = p.when;            // "KEY=V1|V2": meaningful only then (issue 49 item 9)
       params.push_back(pj);
     }
     // "methods": what `verify NAME --method M` accepts at the defaults (app/engine/methods.h; issue 37)

@@ -147,7 +147,9 @@ void apply_mqar_data_config(const std::string& path, MqarDataOptions& o, const s
   if (!cli.count("--random-non-queries") && j.contains("random_non_queries"))
     o.random_non_queries = bool_of(j["random_non_queries"], where(path, "random_non_queries"));
   if (j.contains("num_passes") && uint_of(j["num_passes"], where(path, "num_passes"), 0, UINT64_MAX) != 1)
-    throw InputError("only num_passes = 1 (zoology's default) is reproduced", where(path, "num_passes"));
+    throw InputError("only num_passes = 1 (zoology's default) is reproduced: zoology's multiquery_ar fails for num_passes > 1 "
+                     "(its kvs has 2·K·num_passes columns and keys fill K of them), so no zoology batch defines the repeated prompt",
+                     where(path, "num_passes"));
   if (j.contains("name") && j["name"] != "multiquery_ar")
     throw InputError("this is mqar-data: name must be \"multiquery_ar\" (zoology's MQARConfig) when given", where(path, "name"));
   for (const char* k : {"inputs", "labels"})

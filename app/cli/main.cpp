@@ -3,10 +3,13 @@
 #include <functional>
 #include <set>
 #include <iostream>
+#include <memory>
+#include <sstream>
 
 #include "app/cli/arg_checks.h"  // the bounds the Python module shares
 #include "app/cli/commands.h"
 #include "app/cli/config_file.h"
+#include "app/report/human_format.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "util/text.h"
@@ -70,6 +73,48 @@ CLI::Validator finite_range(const cz::cli::RealArg& a) {
 
 std::string one_line(const std::string& s) { return cz::escape_bytes(s); }
 
+// --help fits the terminal (issue 49 item 6; human_format.h human_columns(): $COLUMNS, the
+// terminal's width, else 80): descriptions, the description of a command and the footer are
+// wrapped at spaces, each line of a description indented to its column.
+std::string wrap_lines(const std::string& text, std::size_t width) {
+  std::ostringstream os;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    if (nl > pos) cz::print_wrapped(os, "", text.substr(pos, nl - pos), 0, std::max<std::size_t>(width, 20));
+    else if (nl < text.size()) os << "\n";
+    pos = nl + 1;
+  }
+  std::string out = os.str();
+  if (!out.empty() && out.back() == '\n' && (text.empty() || text.back() != '\n')) out.pop_back();
+  return out;
+}
+
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    return wrap_lines(CLI::Formatter::make_option_desc(opt), desc_width());
+  }
+  std::string make_subcommand(const CLI::App* sub) const override {
+    std::stringstream out;
+    CLI::detail::format_help(out, sub->get_display_name(true), wrap_lines(sub->get_description(), desc_width()), get_column_width());
+    return out.str();
+  }
+  std::string make_description(const CLI::App* app) const override {
+    return wrap_lines(CLI::Formatter::make_description(app), cz::human_columns());
+  }
+  std::string make_footer(const CLI::App* app) const override {
+    return wrap_lines(CLI::Formatter::make_footer(app), cz::human_columns());
+  }
+
+ private:
+  std::size_t desc_width() const {
+    const std::size_t w = cz::human_columns(), col = get_column_width();
+    return w > col + 20 ? w - col : 20;
+  }
+};
+
 // The long names of the options given on a subcommand's command line (they win over --config).
 std::set<std::string> given_flags(const CLI::App* sub) {
   std::set<std::string> out;
@@ -87,13 +132,15 @@ int run_main(int argc, char** argv) {
   // Where the reference lives (issue 26): every command, flag, JSON/CSV field, file format and exit code.
   app.footer("Reference: docs/contract.md (commands, flags, JSON/CSV fields, file formats, exit codes) and\n"
              "docs/theory.md (conventions, convolution modes, errata) in the source tree; each subcommand has --help.");
+  app.formatter(std::make_shared<WrappingFormatter>());  // before the subcommands: they inherit it
   app.require_subcommand(1);
   app.set_version_flag("--version", cz::kVersion);
   Deferred deferred;
   constexpr std::uint64_t kU64Max = UINT64_MAX, kI64Max = INT64_MAX;
 
   Common list_o;
-  auto* list = app.add_subcommand("list", "list registered constructions and their parameters");
+  auto* list = app.add_subcommand("list", "list registered constructions and their parameters (NAME: each parameter's meaning)");
+  list->add_option("name", list_o.name, "one construction: each parameter's meaning, default, range or choices");
   add_json(list, list_o.json_path, deferred, "write JSON");
 
   VerifyOptions ver;
@@ -110,7 +157,7 @@ int run_main(int argc, char** argv) {
               "worker threads (default or 0: all cores; at most " + std::to_string(cz::kMaxThreads) + ")", kThreadsArg.min, kThreadsArg.max);
   uint_option(verify, "--block-size", ver.block_size, ver_block, deferred,
               "instances per engine block (default: the construction's preference)", 1, 1ULL << 24);
-  verify->add_flag("--wide", ver.wide, "human output: every parameter, exact counts and each paper claim on the row (default: rows fit 120 columns)");
+  verify->add_flag("--wide", ver.wide, "human output: every parameter, exact counts and each paper claim on the row (default: rows fit the terminal, $COLUMNS or 80 columns)");
   verify->add_flag("--scalar", ver.scalar, "check one instance at a time through the reference path (no blocks)");
   verify->add_option("--device", ver.device,
                      "cpu | cuda | auto | twin (default cpu). auto: the GPU when there is one and the construction "
@@ -349,7 +396,7 @@ int run_main(int argc, char** argv) {
   add_json(chk, cpo.json_path, deferred, "write the verdicts as JSON");
 
   ClaimsOptions cl;
-  auto* claims = app.add_subcommand("claims", "the claims ledger: every claim of spec §12 and of the constructions, with a computed status");
+  auto* claims = app.add_subcommand("claims", "the claims ledger: every claim of the papers (Zoology, Based, JRT) and of the constructions, with a computed status");
   claims->add_flag("--fast", cl.fast, "small domains (within a minute)");
   add_json(claims, cl.json_path, deferred, "write the ledger as JSON");
   // `--markdown [PATH|-]` etc.: no value prints to stdout (the old flags); a PATH writes a file,
@@ -364,7 +411,7 @@ int run_main(int argc, char** argv) {
   };
   rendering("--markdown", cl.markdown_path, cl.markdown, "the ledger as a Markdown table");
   rendering("--latex", cl.latex_path, cl.latex, "the ledger as a LaTeX table");
-  rendering("--errata", cl.errata_path, cl.errata, "the errata list (spec §13 E-items and the tool's findings)");
+  rendering("--errata", cl.errata_path, cl.errata, "the errata list (the papers' errors E1, E2, ... of docs/theory.md \"Errata\", and the tool's findings)");
   nonempty_path(claims->add_option("--plot", cl.plot_path, "draw the asymptotic rows against their claimed shapes to FILE.svg|png"),
                 cl.plot_path, deferred, "--plot");
 

@@ -18,6 +18,7 @@
 #include "app/engine/sat_path.h"
 #include "app/engine/sat_sd.h"
 #include "app/engine/sat_words.h"
+#include "app/engine/verify_npy.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -101,6 +102,23 @@ int verify_operator(const VerifyOptions& o) {
   return finish(o, r, t.name, {{"kind", "model"}, {"file", o.model_file}, {"format", "model-json"}, {"operator", o.operator_file}});
 }
 
+// `verify --model FILE --task mqar --from-npy INPUTS LABELS` (issue 49 item 13): the model judged at
+// the batch's labelled positions, as `verify NAME --from-npy` judges a construction (app/engine/verify_npy.h).
+int verify_npy(const VerifyOptions& o) {
+  if (o.task != "mqar" || o.model_file.empty())
+    throw InputError("--from-npy checks a construction (verify NAME --from-npy) or a --model FILE against --task mqar "
+                     "(zoology batches are MQAR's; a circuit or program file is checked on the task's own domain)",
+                     "--from-npy");
+  if (o.method != "enumerate") throw InputError("--from-npy checks the batch by exact evaluation, not --method " + o.method, "--method " + o.method);
+  if (o.exhaustive || o.samples >= 0) throw InputError("--from-npy checks the batch; drop --exhaustive/--samples", "--from-npy");
+  if (o.device != "cpu" && o.device != "auto") throw InputError("--from-npy batches are checked on the CPU (use --device cpu or auto)", "--device");
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}, {"--from-npy", o.from_npy[0]}, {"--from-npy", o.from_npy[1]}});
+  const Task& task = find_task(o.task);
+  const Report r = run_task_npy_check(task, parse_params(o.params), model_artifact(user_model(o), o.model_file), domain_options(o),
+                                      o.from_npy[0], o.from_npy[1]);
+  return finish(o, r, task.name, {{"kind", "model"}, {"file", o.model_file}, {"format", "model-json"}, {"from_npy", o.from_npy}});
+}
+
 }  // namespace
 
 int cmd_verify_byo(const VerifyOptions& o) {
@@ -123,7 +141,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if (files != 1) throw InputError("give one of --model FILE, --circuit FILE or --program FILE with --task", "verify");
   if (o.all || !o.name.empty())
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
-  if (!o.from_npy.empty()) throw InputError("--from-npy is for built-in constructions (verify NAME --from-npy)", "--from-npy");
+  if (!o.from_npy.empty()) return verify_npy(o);  // issue 49 item 13: a --model FILE on a zoology batch
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
   // Device paths: --model files against --task mqar (app/engine/byo_mqar.h; the engine says so for
   // any other task) and --program files (compiled to the device's bytecode, gpu/program_code.h).

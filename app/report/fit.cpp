@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace cz {
 
@@ -21,8 +22,22 @@ std::optional<Fit> fit_loglog(const std::vector<std::pair<double, double>>& xy) 
   if (vx <= 1e-12 * std::max(1.0, sxx)) return std::nullopt;
   f.slope = cxy / vx;
   f.intercept = (sy - f.slope * sx) / n;
-  f.r2 = vy > 0 ? (cxy * cxy) / (vx * vy) : 1.0;
+  // A constant y (vy only rounding noise): the line fits exactly, r2 = 1 (not 0/0 noise).
+  f.r2 = vy > 1e-12 * std::max(1.0, syy) ? (cxy * cxy) / (vx * vy) : 1.0;
   return f;
+}
+
+}  // namespace cz
+
+namespace cz {
+
+std::string no_fit_reason(const std::vector<std::pair<double, double>>& xy) {
+  std::size_t positive = 0;
+  for (const auto& [x, y] : xy) positive += x > 0 && y > 0;
+  if (positive < 2)
+    return "fewer than 2 points with positive values (" + std::to_string(positive) + " of " + std::to_string(xy.size()) +
+           "): no log-log fit";
+  return "x is the same at every point: nothing to fit against";
 }
 
 }  // namespace cz

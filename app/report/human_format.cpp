@@ -1,6 +1,12 @@
 #include "app/report/human_format.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <vector>
 
@@ -23,6 +29,51 @@ std::string short_count(const std::string& decimal) {
     ++exp;
   }
   return std::to_string(m / 10) + "." + std::to_string(m % 10) + "e" + std::to_string(exp);
+}
+
+std::size_t human_columns() {
+  static const std::size_t cols = [] {
+    if (const char* env = std::getenv("COLUMNS")) {
+      const std::string v = env;
+      if (!v.empty() && v.size() <= 6 && v.find_first_not_of("0123456789") == std::string::npos) {
+        const std::size_t n = std::stoul(v);
+        if (n >= 20) return n;
+      }
+    }
+    for (int fd : {1, 2}) {
+      struct winsize ws {};
+      if (::isatty(fd) && ::ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return static_cast<std::size_t>(ws.ws_col);
+    }
+    return std::size_t{80};
+  }();
+  return cols;
+}
+
+std::string human_number(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  if (std::fabs(x) < 9e15 && x == std::floor(x)) return std::to_string(static_cast<long long>(x));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2e", x);  // d.dde±XX: 3 significant digits, rounded
+  const double r = std::strtod(buf, nullptr);
+  const int exp = static_cast<int>(std::floor(std::log10(std::fabs(r))));
+  if (exp >= 6 || exp < -3) {  // 6.26e5, 1.23e-4
+    std::string s = buf;
+    const auto e = s.find('e');
+    std::string mant = s.substr(0, e);
+    while (mant.back() == '0') mant.pop_back();
+    if (mant.back() == '.') mant.pop_back();
+    return mant + "e" + std::to_string(exp);
+  }
+  // Fixed with the decimals 3 significant digits need (none for 123, 2 for 1.23, 5 for 0.00123).
+  std::snprintf(buf, sizeof buf, "%.*f", std::max(0, 2 - exp), r);
+  std::string s = buf;
+  const std::string kept = s;  // 0.99994 -> "1.00", not "1": a rounded value does not pass for an integer
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s.find('.') == std::string::npos ? kept : s;
 }
 
 std::string short_count(std::uint64_t n) { return short_count(std::to_string(n)); }
@@ -81,6 +132,7 @@ std::string params_text(const std::string& construction, const nlohmann::json& p
 std::string fields_text(const nlohmann::json& v, const std::vector<std::string>& first) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_unsigned() || v.is_number_integer()) return short_count_json(v);
+  if (v.is_number_float()) return human_number(v.get<double>());
   if (v.is_array()) {
     std::string s = "[";
     for (std::size_t i = 0; i < v.size(); ++i)
@@ -143,6 +195,7 @@ std::string shorten_numbers(const std::string& text) {
 
 void print_wrapped(std::ostream& os, const std::string& prefix, const std::string& text, std::size_t indent,
                    std::size_t width) {
+  if (width == 0) width = human_columns();
   // Words with the spaces before them: kept within a line (two spaces between fields stay two),
   // dropped where the line breaks.
   std::vector<std::pair<std::string, std::string>> words;

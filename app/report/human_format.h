@@ -11,8 +11,17 @@
 
 namespace cz {
 
-// Human output fits this many columns (rows, wrapped notes) unless asked for --wide.
+// The width human output had before issue 49 item 6 (kept for old callers; use human_columns()).
 inline constexpr std::size_t kHumanColumns = 120;
+// The columns human output fits (rows, wrapped notes, --help) unless asked for --wide (issue 49
+// item 6): $COLUMNS when it is a whole number >= 20, else the width of the terminal that stdout
+// (or stderr) is, else 80. Read once per process.
+std::size_t human_columns();
+
+// A number as people read it (issue 49 item 5; the JSON keeps full precision): an integral value
+// as an integer ("24704", not "24704.0"), else 3 significant digits ("625733" -> "6.26e5" past 6
+// digits, "2.57", "0.00123"); NaN and infinities as "nan", "inf", "-inf".
+std::string human_number(double x);
 
 // A count as people read it: exact up to 7 digits ("1572864"), else two significant digits and an
 // exponent ("6.4e85"; rounded half up). DECIMAL is a non-negative decimal integer; other text is
@@ -44,7 +53,8 @@ std::string cut_to(const std::string& s, std::size_t width);
 std::string pad_to(const std::string& s, std::size_t width);
 // TEXT after PREFIX, wrapped at spaces so that no line passes WIDTH columns (a word longer than a
 // line is kept whole); lines after the first are indented by INDENT spaces.
+// WIDTH 0: human_columns().
 void print_wrapped(std::ostream& os, const std::string& prefix, const std::string& text, std::size_t indent,
-                   std::size_t width = kHumanColumns);
+                   std::size_t width = 0);
 
 }  // namespace cz

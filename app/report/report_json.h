@@ -36,11 +36,13 @@ nlohmann::json to_json(const Failure& f);
 //                    instances when proved and the domain is finite, else null
 void complete_report(nlohmann::json& report);
 // One row per report: name, params, domain, instances, verdict, achieved vs claimed. By default
-// rows fit 120 columns (human_format.h: the parameters the construction uses, counts as 6.4e85,
+// rows fit human_columns() (the terminal, $COLUMNS, else 80; issue 49 item 6: cells cut, the
+// parameters that tell rows of one construction apart kept, then columns left out and said so;
+// human_format.h: the parameters the construction uses, counts as 6.4e85,
 // claims counted; one report: its claims listed below); wide: every parameter, exact counts and
 // each claim on the row (the table before issue 39).
 void print_table(std::ostream& os, const std::vector<Report>& reports, bool wide = false);
-// "  note (NAME): ..." (named) or "  note: ..." per note, wrapped to 120 columns unless wide.
+// "  note (NAME): ..." (named) or "  note: ..." per note, wrapped to human_columns() unless wide.
 void print_notes(std::ostream& os, const Report& r, bool wide, bool named);
 // The counterexample in a few readable lines (stderr on failure).
 void print_counterexample(std::ostream& os, const Report& r);

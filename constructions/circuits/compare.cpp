@@ -29,7 +29,7 @@ const bool registered = register_construction({
       Built r;
       auto s = circ::attach(r, std::move(b).finish());
       const double D = static_cast<double>(d), lg = std::ceil(std::log2(std::max(2.0, D)));
-      const char* src = "Zoology Lemma H.32 (citing Cormen et al.) [V, spec §7.5]";
+      const char* src = "Zoology Lemma H.32 (citing Cormen et al.)";
       r.claims.push_back(shape_claim("size", "O(d)", D, src, s.size));
       r.claims.push_back(shape_claim("width", "O(d)", D, src, s.width));
       r.claims.push_back(shape_claim("depth", "O(log d)", std::max(1.0, std::log2(D)), src, s.depth));

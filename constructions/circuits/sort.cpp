@@ -45,7 +45,7 @@ const bool registered = register_construction({
       auto net = bitonic ? g::bitonic_pairs(m) : g::odd_even_merge_pairs(n);
       const std::size_t layers = g::network_depth(net, bitonic ? m : n), lg = ceil_log2(n);
       r.metrics = {{"comparator_layers", layers}, {"comparators", net.size()}};
-      const char* src = "Zoology Lemma H.35 (AKS) [M, spec §7.5]";
+      const char* src = "Zoology Lemma H.35 (AKS)";
       r.claims.push_back(shape_claim("depth", "O(log n) comparator layers", std::max(1.0, std::log2(static_cast<double>(n))), src,
                                      layers, "ours is Batcher: ½·⌈lg n⌉(⌈lg n⌉+1) layers, a log n factor above AKS"));
       r.claims.push_back(our_claim("depth", static_cast<long long>(lg * (lg + 1) / 2), "upper_bound",

@@ -62,7 +62,7 @@ Built build_cyclic(circuits::Circuit c, const circuits::Layout& lay) {
   r.model = tm.model;
   const Model& m = *r.model;
   const double w = static_cast<double>(std::max<std::size_t>(s.width_cut, 2)), delta = static_cast<double>(std::max<std::size_t>(s.depth, 1));
-  const char* src_paper = "Zoology Theorem H.21 [M, spec §14.2]";
+  const char* src_paper = "Zoology Theorem H.21";
   r.claims.push_back(shape_claim("layers", "O(Δ·log w)", delta * std::log2(w), src_paper, m.layers.size(),
                                  "Δ = depth " + std::to_string(s.depth) + ", w = width_cut " + std::to_string(s.width_cut)));
   r.claims.push_back(shape_claim("inner_N", "O(w)", w, src_paper, m.inner_N));
@@ -110,7 +110,7 @@ const bool registered = register_construction({
       r.model = tm.model;
       const Model& m = *r.model;
       const double w = static_cast<double>(std::max<std::size_t>(s.width_cut, 1)), delta = static_cast<double>(std::max<std::size_t>(s.depth, 1));
-      const char* src_paper = "Zoology Theorem H.21 [M, spec §4]";
+      const char* src_paper = "Zoology Theorem H.21";
       r.claims.push_back(shape_claim("layers", "O(Δ·log w)", delta * std::max(1.0, std::log2(w)), src_paper, m.layers.size(),
                                      "Δ = depth " + std::to_string(s.depth) + ", w = width_cut " + std::to_string(s.width_cut)));
       r.claims.push_back(shape_claim("inner_N", "O(w)", w, src_paper, m.inner_N));

@@ -174,7 +174,7 @@ Built build(const Params& p) {
   const ParamCount pc = count_params(m);
   const std::size_t t = l.t;
   const std::size_t tmax = cfg.t ? cfg.t : std::max<std::size_t>(1, max_distances(s));
-  const char* ours = cfg.paper ? "ours: literal transcription of the row stacking" : "ours: causal channel stacking (spec §8 [R])";
+  const char* ours = cfg.paper ? "ours: literal transcription of the row stacking" : "ours: causal channel stacking (a reconstruction)";
   const long long L = cfg.paper ? 5 : 4;
   const long long iN = static_cast<long long>(cfg.paper ? s.N * t : s.N);
   const long long id = static_cast<long long>(cfg.paper ? 3 * s.c : (2 * t + 1) * s.c);

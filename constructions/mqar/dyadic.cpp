@@ -36,11 +36,11 @@ std::vector<ParamSpec> dyadic_params() {
   return {
       with_aliases(int_param("n", 4, 1, 4096, "number of triples (a power of two; N = 3n)"), {"num_kv_pairs"}),
       with_aliases(int_param("c", 4, 2, 1 << 20, "vocabulary size (c >= n: keys are distinct)"), {"vocab_size"}),
-      choice_param("encoding", "binary", {"binary", "onehot", "phot"}, "token encoding (spec §6.2)"),
+      choice_param("encoding", "binary", {"binary", "onehot", "phot"}, "token encoding (docs/theory.md, \"Tasks, briefly\")"),
       only_when(int_param("p", 2, 1, 16, "phot: number of digits (c = base^p)"), "encoding=phot"),
       choice_param("variant", "fixed", {"fixed", "paper", "merge"},
-                   "block search: pbs with eq (17) fixed (E1) or as published, or the merge of spec §7.5"),
-      choice_param("prefix", "msb", {"msb", "lsb"}, "dyadic prefixes of bin(i) read MSB-first (correct) or LSB-first (E6)"),
+                   "block search: pbs with eq (17) fixed (erratum E1, docs/theory.md) or as published, or the merge-based block (docs/theory.md, \"The merge block\")"),
+      choice_param("prefix", "msb", {"msb", "lsb"}, "dyadic prefixes of bin(i) read MSB-first (correct) or LSB-first (erratum E6, docs/theory.md)"),
       choice_param("queries", "sorted", {"sorted", "each"},
                    "sort each block's queries (Alg. 11 line 11) or search each query alone (causal wiring; for "
                    "artifact=model)"),
@@ -108,7 +108,7 @@ void add_claims(Built& bt, const DyadicCircuit& dc, const circuits::CircuitStats
   bt.claims.push_back(shape_claim("depth", "Θ(log m) comparator layers (AKS)", lg2(m),
                                   "Zoology Lemma H.35 [M] (sorting m = n/2 keys, Prop H.30 proof)", sd,
                                   "Batcher's network: ½·log2 m·(log2 m + 1) layers"));
-  const char* aklm = v == DyVariant::Merge ? "spec §7.5 merge block (top block, m = n/2)"
+  const char* aklm = v == DyVariant::Merge ? "merge-based block (docs/theory.md, \"The merge block\"; top block, m = n/2)"
                                            : "Akl–Meijer pbs via Zoology H.7.4 (top block's pbs, m = n/2)";
   bt.claims.push_back(shape_claim("work", "O(m log m)", m * lg2(m), aklm, dc.counts["gates_created_top_block"],
                                   "gates created by the top block's search (comparators cost O(d) each)"));
@@ -191,7 +191,7 @@ Built build(const Params& p) {
   bt.notes.push_back("variant=" + p.s("variant") +
                      (cfg.variant == DyVariant::PbsPaper  ? ": eq (17) as published (index-weighted halves, 0 = dead branch)"
                       : cfg.variant == DyVariant::PbsFixed ? ": eq (17) with liveness bits (spec Errata E1)"
-                                                           : ": merge-based block (spec §7.5), same C array as pbs"));
+                                                           : ": merge-based block (docs/theory.md, \"The merge block\"), same C array as pbs"));
   bt.notes.push_back("prefix=" + p.s("prefix") + (cfg.prefix == DyPrefix::Msb ? ": dyadic blocks = contiguous halves (MSB-first, spec E6)"
                                                                               : ": LSB-first prefixes (spec E6 predicts misses)"));
   if (!cfg.sort_queries)

@@ -14,7 +14,7 @@ const bool registered = register_construction({
       prim::require_build(p, "primitive/cumsum", 1, p.u("d"));  // before anything is allocated
       Built b;
       b.model = build::cumsum(p.u("N"), p.u("d"));
-      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (a reconstruction; docs/theory.md)");
       b.claims.push_back(paper_claim("layers", "O(1)", std::nullopt, "asymptotic", "Based Prop F.41 (via JRT)",
                                      b.model->layers.size()));
       return b;

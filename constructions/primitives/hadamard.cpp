@@ -15,7 +15,7 @@ const bool registered = register_construction({
       if (p.u("d") % 2) throw InputError("'d' must be even (u = [x | z])", "-p d=" + p.s("d"));
       Built b;
       b.model = build::hadamard_blocks(p.u("N"), p.u("d"), *parse_conv_mode(p.s("conv")));
-      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (a reconstruction; docs/theory.md)");
       return b;
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {

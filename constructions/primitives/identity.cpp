@@ -13,7 +13,7 @@ const bool registered = register_construction({
       prim::require_build(p, "primitive/identity", 1, p.u("d"));  // before anything is allocated
       Built b;
       b.model = build::identity(p.u("N"), p.u("d"), *parse_conv_mode(p.s("conv")));
-      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (a reconstruction; docs/theory.md)");
       return b;
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {

@@ -38,7 +38,7 @@ const bool registered = register_construction({
       b.model = build::remember(p.u("N"), p.u("d"), p.u("s"), p.u("t"), f);
       const long long Lf = static_cast<long long>(f.layers.size());
       b.claims = prim::our_tuple(*b.model, Lf + 2, p.i("N"), static_cast<long long>(f.inner_d) + p.i("d"),
-                                 "ours (spec §5 [R], §13)");
+                                 "ours (a reconstruction; docs/theory.md, Errata)");
       const char* src = "Based Def F.15 / Prop F.13 (via JRT Lemma G.20)";
       b.claims.push_back(paper_claim("layers", "8", 8, "upper_bound", src, b.model->layers.size()));
       b.claims.push_back(paper_claim("inner_N", "N", p.i("N"), "exact", src, b.model->inner_N));

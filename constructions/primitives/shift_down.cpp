@@ -22,14 +22,14 @@ const bool registered = register_construction({
       Built b;
       ConvMode conv = *parse_conv_mode(p.s("conv"));
       b.model = build::shift_down(p.u("N"), p.u("d"), p.u("s"), conv);
-      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (a reconstruction; docs/theory.md)");
       const char* src = "Based Prop F.38 (via JRT Lemma G.20)";
       b.claims.push_back(paper_claim("layers", "3", 3, "upper_bound", src, b.model->layers.size()));
       b.claims.push_back(paper_claim("inner_N", "N", p.i("N"), "exact", src, b.model->inner_N));
       b.claims.push_back(paper_claim("inner_d", "d", p.i("d"), "exact", src, b.model->inner_d));
       if (conv == ConvMode::Anticausal)
         b.notes.push_back("anticausal outputs at row i depend only on rows >= i, so no anticausal model shifts "
-                          "down (mirror of the causality lemma, spec §2.1); a counterexample is expected");
+                          "down (mirror of the causality lemma, docs/theory.md \"Convolution modes\"); a counterexample is expected");
       return b;
     },
     [](const Params& p, const Built& b, const DomainOptions& o) {

@@ -9,7 +9,7 @@ namespace cz {
 namespace {
 constexpr const char* kCausalNote =
     "shift_up is impossible under causal convolution: output row i of any causal BaseConv stack "
-    "depends only on input rows <= i (causality lemma, spec §2.1; Errata E3). Use conv=cyclic or "
+    "depends only on input rows <= i (the causality lemma and erratum E3 in docs/theory.md, \"Convolution modes\"). Use conv=cyclic or "
     "conv=anticausal";
 
 // --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
@@ -28,7 +28,7 @@ const bool registered = register_construction({
       Built b;
       ConvMode conv = *parse_conv_mode(p.s("conv"));
       b.model = build::shift_up(p.u("N"), p.u("d"), p.u("s"), conv);
-      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (spec §5 [R])");
+      b.claims = prim::our_tuple(*b.model, 1, p.i("N"), p.i("d"), "ours (a reconstruction; docs/theory.md)");
       b.claims.push_back(paper_claim("layers", "3", 3, "upper_bound", "Zoology 'Prop C.5' (via JRT Prop G.21)",
                                      b.model->layers.size()));
       if (conv == ConvMode::Causal) b.notes.push_back(kCausalNote);
@@ -43,13 +43,13 @@ const bool registered = register_construction({
         auto run = c.run;
         c.run = [run](std::uint64_t k) {
           auto f = run(k);
-          if (f) f->message = "impossible under causal convolution (spec §2.1); " + f->message;
+          if (f) f->message = "impossible under causal convolution (the causality lemma: docs/theory.md, \"Convolution modes\"); " + f->message;
           return f;
         };
         auto shrink = c.shrink;
         c.shrink = [shrink](const Failure& f) {
           Failure s = shrink(f);
-          s.message = "impossible under causal convolution (spec §2.1); " + s.message;
+          s.message = "impossible under causal convolution (the causality lemma: docs/theory.md, \"Convolution modes\"); " + s.message;
           return s;
         };
       }

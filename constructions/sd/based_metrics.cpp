@@ -91,7 +91,7 @@ void based_measure(const Params& p, const BasedArtifact& art, Built& b) {
                       "): remember(v, 0, N, shift_down(cumsum(.), N-floor(N/2))) then a mask; column n holds 1 at row "
                       "N-1 (A first, |A|<|B|) or at row N+|A|. h_shift[j] is read at row N-1+j (conv=anticausal) or "
                       "reversed from row 2N-1 (conv=causal): no causal model can write h_shift[0] at row 0 (it depends "
-                      "on rows up to floor(N/2)-1; causality lemma, spec §2.1)");
+                      "on rows up to floor(N/2)-1; the causality lemma, docs/theory.md \"Convolution modes\")");
   }
   if (art.stage == Stage::G21 || all) {
     Model ins = g21_insert_model(N_max, n);

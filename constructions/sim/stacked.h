@@ -86,7 +86,7 @@ auto nonvacuous_ops(const Params& p, MakeOp op, Eval eval, std::size_t N, std::s
 
 inline std::string redraw_note(std::size_t redraws) {
   return "weights redrawn " + std::to_string(redraws) + " time(s) (seeds wseed + i + r·2^32): the seeded draw left an output entry "
-         "identically zero, which no check could tell from a wrong one (issue 46)";
+         "identically zero, which no check could tell from a wrong one";
 }
 
 }  // namespace cz::sim

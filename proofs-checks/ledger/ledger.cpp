@@ -21,8 +21,10 @@ void detail::Rows::add(Entry e) {
   finish(e);  // the status is decide(evidence), whatever the row did before
   if (e.subject.empty())  // E-items check the paper's statements; declared claims are ours
     e.subject = e.row ? row_subject(*e.row) : (e.id.size() <= 3 && e.id[0] == 'E') ? "the paper" : "our construction";
-  if (cx.opt.progress) *cx.opt.progress << "  " << e.id << ": " << e.status << "\n";
+  const std::string line = "  " + e.id + ": " + e.status;
   out.push_back(std::move(e));
+  if (cx.opt.on_row) cx.opt.on_row(line, out.size());
+  else if (cx.opt.progress) *cx.opt.progress << line << "\n";
 }
 
 Entry detail::Rows::row(int n, std::string source, std::string statement) {

@@ -14,6 +14,7 @@
 // prove checks, claims with achieved and claimed values, fits with their points) and nothing else
 // makes its status, so it changes when the data does (tests/proofs/test_ledger.cpp perturbs it).
 #pragma once
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -50,6 +51,9 @@ std::string row_subject(int n);
 struct Options {
   bool fast = false;
   std::ostream* progress = nullptr;  // one line per row while computing (stderr), or nullptr
+  // When set, each row's line ("  row 4: holds", no newline) goes here instead of *progress (the
+  // CLI prints it beside its status line, issue 49 item 7), with the count of entries so far.
+  std::function<void(const std::string& line, std::size_t entries)> on_row;
 };
 
 // Rows 1..38 of spec §12, then the errata entries (E-items with a computed verdict), then every

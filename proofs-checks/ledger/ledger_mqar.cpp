@@ -75,7 +75,7 @@ void rows_mqar(Rows& r) {
     finish(e);
     e.data = fo.data;
     e.ours = "our top-block pbs circuit's gates (d fixed) against m·log m (n = m = N/6): slope " + fo.data.value("slope", json(nullptr)).dump() +
-             " — a fixed-topology circuit compares the mid query with all m keys per call (spec §7.5: O(m·d) per probe), so it does O(n·m) comparisons, "
+             " — a fixed-topology circuit compares the mid query with all m keys per call (O(m·d) per probe), so it does O(n·m) comparisons, "
              "not PRAM pbs's O(n log m); the EREW time bound is about PRAM steps, not measured (our circuit depth: row 21)";
     e.command = sweep_cmd(f);
     e.domain = "mqar/dyadic circuits, n = " + dyvals.front() + ".." + dyvals.back();

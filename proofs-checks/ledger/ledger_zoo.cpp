@@ -164,7 +164,7 @@ void rows_zoo(Rows& r) {
     finish(e);
     e.ours = ours + ". RWKV: numerator and denominator only (exp(k) supplied; the ratio is not a polynomial: claim ratio_polynomial_fits). "
              "RetNet's gated width H·dk·dv against its projection width H·(2dk+dv), dv varies at dk = 4: slope " + slope_of(fro) +
-             " (the O(d²) of spec §3: Õ(d') holds only against the gated-convolution d'). Hyena's wide layout (k+2 layers, width (k+1)d): "
+             " (the O(d²) of the statement: Õ(d') holds only against the gated-convolution d'). Hyena's wide layout (k+2 layers, width (k+1)d): "
              "nonzero params against Hyena's, order varies: slope " + slope_of(fwo) + " (every p^ℓ carried through every gate)";
     e.ours += std::string(". Proved for every input in Q^{") + (fast ? "16" : "64") + "×2} (polynomial identities): " + algebra_text;
     e.command = "circuitzoo verify sim/hyena|sim/h3|sim/retnet|sim/rwkv" + std::string(fs ? " --samples " + std::to_string(*fs) : "") + algebra_cmds + cmds;

@@ -173,7 +173,7 @@ std::vector<Erratum> errata(const std::vector<Entry>& ledger) {
 
 std::string errata_markdown(const std::vector<Erratum>& list) {
   std::ostringstream os;
-  os << "# Errata (spec §11) with the tool's verdicts\n\n";
+  os << "# Errata with the tool's verdicts (docs/theory.md)\n\n";
   for (const auto& e : list) {
     os << "- **" << e.id << "** " << e.statement << " — **" << e.status << "**";
     if (!e.counterexample_text.empty())

@@ -22,9 +22,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/report/fit.h"
+
 namespace cz::ledger {
 
-constexpr std::size_t kMinSizes = 5;  // the ledger's rule for a fit (ledger.h)
+constexpr std::size_t kMinSizes = kMinFitPoints;  // the ledger's rule for a fit (ledger.h): 5 sizes
 
 struct Decision {
   std::string status, why;

@@ -21,6 +21,7 @@ they fit, else object arrays of ints and Fractions. Details: README.md "Python",
 """
 import builtins as _builtins
 import json as _json
+import os as _os
 import sys as _sys
 import time as _time
 from fractions import Fraction as _Fraction
@@ -260,7 +261,14 @@ def _model_to_json(model):
 def constructions(name=None):
     """The constructions table (`circuitzoo list --json`): one dict per construction with name, task,
     summary, params (name, default, kind, min/max or choices, help, zoology's `aliases`) and methods
-    (what verify's `method=` accepts). name: that one construction's dict."""
+    (what verify's `method=` accepts). name: that one construction's dict.
+
+    >>> c = cz.constructions("primitive/shift_down")
+    >>> c["task"], c["methods"]
+    ('shift_down', ['enumerate', 'sat', 'algebra'])
+    >>> len(cz.constructions()) > 10
+    True
+    """
     table = _json.loads(_core.list_json())
     if name is None:
         return table
@@ -272,21 +280,39 @@ def constructions(name=None):
 
 def parameters(name):
     """One construction's parameters, one dict per parameter (for pandas.DataFrame): name, default,
-    range ("MIN..MAX" or "a|b|c"), aliases (zoology's names) and help."""
+    range ("MIN..MAX" or "a|b|c"), aliases (zoology's names), help and when (the condition under
+    which it means something, "KEY=V1|V2", or "" always): `circuitzoo list NAME`.
+
+    >>> [p["name"] for p in cz.parameters("primitive/shift_down")]
+    ['N', 'd', 'range', 's', 'conv']
+    >>> c = cz.parameters("mqar/attention")[2]
+    >>> c["name"], c["default"], c["help"]
+    ('c', '0', 'vocabulary size = one-hot width d (0: triples c = n, zoology c = N + 2)')
+    """
     return [{"name": p["name"], "default": p["default"],
              "range": f"{p['min']}..{p['max']}" if p["kind"] == "int" else "|".join(p["choices"]),
-             "aliases": ", ".join(p.get("aliases", [])), "help": p["help"]} for p in constructions(name)["params"]]
+             "aliases": ", ".join(p.get("aliases", [])), "help": p["help"], "when": p.get("when", "")}
+            for p in constructions(name)["params"]]
 
 
-def list():  # noqa: A001 (kept: the old name; constructions() does not shadow a built-in)
-    """The same as constructions(): `circuitzoo list --json`."""
-    return constructions()
+def list(name=None):  # noqa: A001 (kept: the old name; constructions() does not shadow a built-in)
+    """The same as constructions(name): `circuitzoo list --json`, or `list NAME --json` (one dict).
+
+    >>> [p["name"] for p in cz.list("mqar/dyadic")["params"]][:2]
+    ['n', 'c']
+    """
+    return constructions(name)
 
 
 def build(name, params=None, progress=None):
     """Build a construction: the stats dict plus `model` (ring, N, d, inner_N, inner_d, conv and
     `layers`, each with numpy weight matrices: int64 where they fit, else object arrays of Python
-    ints or Fractions), or `model` None when the construction builds a circuit only."""
+    ints or Fractions), or `model` None when the construction builds a circuit only.
+
+    >>> m = cz.build("primitive/cumsum", {"N": 4, "d": 1})
+    >>> m["model"]["layers"][0]["h"].ravel().tolist()      # the all-ones causal filter
+    [1, 1, 1, 1]
+    """
     pj = _params(params)
     text, buffers = _with_progress(progress, lambda p: _core.build_arrays(name, pj, progress=p))
     j = _json.loads(text)
@@ -299,7 +325,12 @@ def build(name, params=None, progress=None):
 def evaluate(model, u):
     """The model's exact output on u (N×d integers or Fractions): an int64 array when every entry
     fits, else an object array of Python ints / Fractions. u and the model's int64 matrices go
-    to the core as numpy buffers."""
+    to the core as numpy buffers.
+
+    >>> m = cz.build("primitive/cumsum", {"N": 4, "d": 1})
+    >>> cz.evaluate(m, [[1], [2], [3], [4]]).ravel().tolist()
+    [1, 3, 6, 10]
+    """
     text, buffers = _model_to_core(model)
     ub = _int64_buffer(u)
     out = _core.eval_arrays(text, buffers, ub, "" if ub is not None else _json.dumps(_matrix_json(u)))
@@ -307,20 +338,46 @@ def evaluate(model, u):
 
 
 def eval(model, u):  # noqa: A001 (kept: the old name)
-    """The same as evaluate() (kept for old code; shadows the built-in eval when imported with *)."""
+    """The same as evaluate() (kept for old code; shadows the built-in eval when imported with *).
+
+    >>> cz.eval(cz.build("primitive/cumsum", {"N": 2, "d": 1}), [[5], [7]]).ravel().tolist()
+    [5, 12]
+    """
     return evaluate(model, u)
 
 
-def sweep_report(name, vary, values, params=None, progress=None):
-    """The whole sweep (as `circuitzoo sweep --json`): rows and log-log fits."""
+def sweep_report(name, vary, values, params=None, progress=None, plot=None):
+    """The whole sweep (as `circuitzoo sweep --json`): rows and log-log fits. plot=FILE.svg|png draws
+    it as `sweep --plot` does (log-log, claimed shapes, fitted exponents; matplotlib), checked
+    before the sweep runs.
+
+    >>> rep = cz.sweep_report("primitive/cumsum", "N", [4, 8], {"d": 1}, progress=False)
+    >>> rep["vary"], [row["value"] for row in rep["rows"]]
+    ('N', [4, 8])
+    >>> _ = cz.sweep_report("primitive/cumsum", "N", [4, 8, 16], progress=False, plot="sweep.svg")  # needs matplotlib
+    """
     pj, vs = _params(params), [str(v) for v in values]
-    return _json.loads(_with_progress(progress, lambda p: _core.sweep_json(name, str(vary), vs, pj, progress=p)))
+    if plot is not None:
+        if not isinstance(plot, (str, _os.PathLike)):
+            raise TypeError(f"plot must be a path (FILE.svg or FILE.png), not {type(plot).__name__}")
+        plot = _os.fspath(plot)
+        _core.command("plot", _json.dumps({"path": plot, "check": True}))
+    rep = _json.loads(_with_progress(progress, lambda p: _core.sweep_json(name, str(vary), vs, pj, progress=p)))
+    if plot is not None:
+        _core.command("plot", _json.dumps({"path": plot, "sweep": rep}))
+    return rep
 
 
-def sweep(name, vary, values, params=None, progress=None):
+def sweep(name, vary, values, params=None, progress=None, plot=None):
     """One flat record per value, for pandas.DataFrame: the varied parameter, every parameter
-    (`param.KEY`), and the numeric model.*, circuit.* and metrics.* quantities."""
-    rep = sweep_report(name, vary, values, params, progress)
+    (`param.KEY`), and the numeric model.*, circuit.* and metrics.* quantities. plot=: as
+    sweep_report's.
+
+    >>> rows = cz.sweep("primitive/cumsum", "N", [4, 8], {"d": 1}, progress=False)
+    >>> [(r["N"], r["model.L"]) for r in rows]
+    [(4, 1), (8, 1)]
+    """
+    rep = sweep_report(name, vary, values, params, progress, plot)
     records = []
     for row in rep["rows"]:
         r = {vary: row["value"]}
@@ -337,14 +394,32 @@ def sweep(name, vary, values, params=None, progress=None):
 _ZOOLOGY_NAMES = {"vocab_size": "vocab", "input_seq_len": "seq_len", "num_kv_pairs": "kv", "num_examples": "examples"}
 
 
-def mqar_data(vocab=None, seq_len=None, kv=None, examples=None, seed=0, power_a=0.01, random_non_queries=False, **zoology):
+_NUM_PASSES_WHY = ("only num_passes=1 is reproduced: zoology's multiquery_ar fails for num_passes > 1 (its kvs has "
+                   "2·K·num_passes columns and keys fill K of them: a shape mismatch), so no batch of zoology's defines "
+                   "JRT's repeated prompt for MQAR; JRT's repeated prompt is the sd tasks' prompt=jrt (sd/recurrent-jrt)")
+
+
+def mqar_data(vocab=None, seq_len=None, kv=None, examples=None, seed=0, power_a=0.01, random_non_queries=False, num_passes=1,
+              **zoology):
     """zoology's multiquery_ar batch for a data seed: (inputs, labels), int64 arrays of shape
     (examples, seq_len), labels -100 where not scored. zoology's keyword names are accepted
     (vocab_size, input_seq_len, num_kv_pairs, num_examples). Defaults: vocab 8192, seq_len 64,
     kv 8, examples 1000. random_non_queries=False (our default) reproduces zoology's batch exactly;
     True (zoology's default) fills the non-query positions with tokens from circuitzoo's own
     stream seeded by `seed` (zoology draws them from torch's global generator, which the data
-    seed does not fix): keys, values, queries and labels are zoology's either way."""
+    seed does not fix): keys, values, queries and labels are zoology's either way. num_passes: 1
+    only (zoology's multiquery_ar crashes for more; ValueError says so).
+
+    >>> inputs, labels = cz.mqar_data(vocab=16, seq_len=8, kv=2, examples=3, seed=0)
+    >>> inputs.shape, labels.shape, str(inputs.dtype)
+    ((3, 8), (3, 8), 'int64')
+    >>> int((labels != -100).sum(axis=1).max()) <= 2    # at most kv labelled positions per example
+    True
+    """
+    if isinstance(num_passes, bool) or not isinstance(num_passes, (int, _np.integer)):
+        raise TypeError(f"num_passes must be an integer, not {type(num_passes).__name__}")
+    if num_passes != 1:
+        raise ValueError(f"num_passes={int(num_passes)}: {_NUM_PASSES_WHY}")
     mine = {"vocab": vocab, "seq_len": seq_len, "kv": kv, "examples": examples}
     for k, v in zoology.items():
         if k not in _ZOOLOGY_NAMES:

@@ -253,7 +253,12 @@ def _mat(rows, transpose=False):
 def from_model_json(mj, dtype=_torch.float64, conv_impl="auto"):
     """An nn.Module of a model-json dict, or of circuitzoo.build(...)["model"] (numpy matrices); exact
     entries are rounded to the nearest float. Architecture layers (hyena, h3, retnet, rwkv) become the
-    BaseConv layers of their exact simulation (as the CLI runs them)."""
+    BaseConv layers of their exact simulation (as the CLI runs them).
+
+    >>> m = czt.from_model_json(cz.build("primitive/cumsum", {"N": 4, "d": 1})["model"], conv_impl="direct")
+    >>> m(torch.ones(4, 1, dtype=torch.float64)).ravel().tolist()
+    [1.0, 2.0, 3.0, 4.0]
+    """
     if any(isinstance(L, dict) and L.get("kind") in _ARCH_KINDS for L in mj["layers"]):
         mj = _json.loads(_core.expanded_model_json(_json.dumps(mj)))
     sd, kinds = {}, []
@@ -292,7 +297,7 @@ def _exact_rows(t, what, transpose=False):
 
 
 def to_model_json(module, seq_len=None):
-    """A torch module as a model-json dict, exactly (issue 47 item 3): every float weight is a dyadic
+    """A torch module as a model-json dict, exactly: every float weight is a dyadic
     rational p/2^k and is written as that value (`dyadic`), so integer and dyadic weights come out
     exactly; the ring is Z when every weight is an integer, else Q. Then `circuitzoo.verify(model=...,
     task="hyena", operator=..., method="algebra")` proves it. Accepted:
@@ -303,7 +308,13 @@ def to_model_json(module, seq_len=None):
         BaseConv layers on 2d channels, zoology's residual included), concatenated (each leaves the
         state zero beyond its d output columns, so the stack is the layers in order).
     The module's float computation is not what is verified: the model-json is the exact map its
-    weights define (rounding in torch's own forward is not modelled)."""
+    weights define (rounding in torch's own forward is not modelled).
+
+    >>> m = czt.from_model_json(cz.build("primitive/cumsum", {"N": 4, "d": 1})["model"])
+    >>> mj = czt.to_model_json(m)
+    >>> mj["ring"], mj["layers"][0]["h"]
+    ('Z', [[1], [1], [1], [1]])
+    """
     if isinstance(module, Model):
         layers = []
         for i, L in enumerate(module.layers):
@@ -340,7 +351,14 @@ def to_model_json(module, seq_len=None):
 
 
 def load(path, dtype=_torch.float64, conv_impl="auto"):
-    """An nn.Module (Model) of an `export --format npz|safetensors` file or a model-json file."""
+    """An nn.Module (Model) of an `export --format npz|safetensors` file or a model-json file.
+
+    >>> _ = cz.export("primitive/cumsum", {"N": 4, "d": 1}, format="npz", out="w.npz")
+    >>> m = czt.load("w.npz", conv_impl="direct")     # direct: no FFT rounding on small integers
+    >>> y = m(torch.tensor([[1.0], [2.0], [3.0], [4.0]], dtype=torch.float64))
+    >>> y.ravel().tolist(), y.grad_fn is None        # a checking model: no autograd graph
+    ([1.0, 3.0, 6.0, 10.0], True)
+    """
     path = str(path)
     if path.endswith(".json"):
         with open(path) as f:
@@ -407,7 +425,11 @@ class ZoologyStack(_nn.Module):
 
 
 def dyadic(x):
-    """A finite float as its exact value p/2^k in model-json (an int, or "p/q")."""
+    """A finite float as its exact value p/2^k in model-json (an int, or "p/q").
+
+    >>> czt.dyadic(0.375), czt.dyadic(3.0)
+    ('3/8', 3)
+    """
     f = _F(float(x))  # every finite float64 (and float32, widened exactly) is p/2^k
     if f.denominator == 1:
         return int(f) if abs(f) < 2 ** 53 else str(int(f))
@@ -415,7 +437,11 @@ def dyadic(x):
 
 
 def exact_input(u):
-    """An (N, d) float tensor/array as exact Fractions, for circuitzoo.eval."""
+    """An (N, d) float tensor/array as exact Fractions, for circuitzoo.eval.
+
+    >>> czt.exact_input(torch.tensor([[0.5], [0.25]]))
+    [[Fraction(1, 2)], [Fraction(1, 4)]]
+    """
     a = _np.asarray(u.detach().cpu().double().numpy() if isinstance(u, _torch.Tensor) else u, dtype=_np.float64)
     return [[_F(float(x)) for x in r] for r in a]
 
@@ -691,7 +717,13 @@ def import_zoology(module, seq_len=None):
     circuitzoo.torch's own modules share zoology's class names but are already exact: they are told
     apart by type (issue 49 item 17), not by name. A Model is written as it is (to_model_json); a
     BaseConv or Mlp layer as the one-layer model on its own n rows (seq_len must be n); a
-    LinearAttention layer does not know its rows: wrap it in a Model."""
+    LinearAttention layer does not know its rows: wrap it in a Model.
+
+    >>> ours = czt.BaseConv(4, 2, "causal")          # circuitzoo's own layer: exact already
+    >>> mj = czt.import_zoology(ours, 4)             # (zoology's BaseConv, Hyena, H3 as above)
+    >>> mj["N"], mj["d"], [L["kind"] for L in mj["layers"]]
+    (4, 2, ['baseconv'])
+    """
     if isinstance(module, Model):
         if seq_len is not None and seq_len != module.N:
             raise ValueError(f"this circuitzoo.torch Model takes N = {module.N} rows, not seq_len = {seq_len}")

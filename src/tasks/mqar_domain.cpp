@@ -67,7 +67,7 @@ Domain triples_exhaustive(std::size_t n, std::size_t c) {
                   " and distinct keys (P(c,n)*c^(2n) = " + std::to_string(d.count) + ")";
   d.preconditions = {"keys distinct within a sequence (MQAR is undefined otherwise, spec E5)",
                      "values and queries range over all c tokens; q_0 is enumerated but never has an answer",
-                     "query i matches key j only for j < i (strict, spec §6.1)"};
+                     "query i matches key j only for j < i (strict: its own triple's key does not count)"};
   d.instance = [n, c](std::uint64_t k) { return triples_instance(n, c, k); };
   d.triples_n = n;
   d.triples_c = c;
@@ -102,7 +102,7 @@ Domain triples_sampled(std::size_t n, std::size_t c, std::uint64_t count, std::u
                   std::to_string(c) + " (seed " + std::to_string(seed) + ")";
   d.preconditions = {"keys distinct within a sequence (spec E5)",
                      "query i >= 1: a uniform earlier key w.p. 1/2, its own triple's key w.p. 1/4, else uniform",
-                     "query i matches key j only for j < i (strict, spec §6.1)"};
+                     "query i matches key j only for j < i (strict: its own triple's key does not count)"};
   d.instance = [n, c, seed](std::uint64_t k) { return triples_sample(n, c, seed, k); };
   d.triples_n = n;
   d.triples_c = c;

@@ -11,10 +11,13 @@
 #pragma once
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <ostream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace cz {
 
@@ -51,9 +54,14 @@ WorkWatch* current_watch();  // this thread's, or null
 // Throws Cancelled when this thread's watch was cancelled (loops outside the engine: sweep values).
 void check_cancelled();
 
+// How long work runs before a bar or status line appears: 2000 ms, or $CIRCUITZOO_PROGRESS_AFTER_MS
+// (a whole number; tests set 0 to see the drawing on a pseudo-terminal without slow work).
+std::int64_t progress_after_ms();
+
 class Progress {
  public:
-  Progress(std::string label, std::uint64_t total);
+  // draw false: counts for a watcher only, never drawn (the caller shows a StatusLine instead).
+  Progress(std::string label, std::uint64_t total, bool draw = true);
   ~Progress();
   // Called from any thread; cheap (draws at most every 200 ms). Throws Cancelled (see above).
   void advance(std::uint64_t n);
@@ -72,6 +80,33 @@ class Progress {
   bool tty_;
   std::atomic<bool> drawn_{false};
   WorkWatch* watch_;  // the constructing thread's watch (null: none)
+};
+
+// A status line for work in steps whose length is not known (issue 49 item 7: prove, claims,
+// sweep): "LABEL  STEP  12s" on stderr, redrawn every 200 ms by a thread of its own, only when
+// stderr is a terminal, no watcher (Python) is installed, and the work has run for
+// progress_after_ms(). A Progress bar drawn meanwhile (the engine's, inside a step) has the line:
+// the status line waits until no bar has drawn for 0.5 s.
+class StatusLine {
+ public:
+  explicit StatusLine(std::string label);
+  ~StatusLine();  // stops the thread and clears the line
+  StatusLine(const StatusLine&) = delete;
+  StatusLine& operator=(const StatusLine&) = delete;
+  void step(std::string what);  // the step now running (drawn at once when the delay has passed)
+  // LINE and a newline to OS, the status cleared first (a line of output never shares the bar's).
+  void print(std::ostream& os, const std::string& line);
+  bool on() const { return on_; }
+
+ private:
+  void draw_locked();
+  void clear_locked();
+  std::string label_, step_;
+  std::chrono::steady_clock::time_point start_;
+  bool on_ = false, drawn_ = false, stop_ = false;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::thread thread_;
 };
 
 }  // namespace cz

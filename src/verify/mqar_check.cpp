@@ -86,9 +86,6 @@ std::map<std::string, MqarSolverFactory>& solvers() {
   static std::map<std::string, MqarSolverFactory> m;
   return m;
 }
-bool has_param(const Construction& c, const std::string& name) {
-  return std::any_of(c.params.begin(), c.params.end(), [&](const ParamSpec& p) { return p.name == name; });
-}
 }  // namespace
 
 bool register_mqar_solver(const std::string& construction, MqarSolverFactory f) {
@@ -101,10 +98,22 @@ const MqarSolverFactory* find_mqar_solver(const std::string& construction) {
   return it == solvers().end() ? nullptr : &it->second;
 }
 
-NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> given, const std::string& inputs_path,
-                   const std::string& labels_path) {
-  const MqarSolverFactory* factory = find_mqar_solver(c.name);
-  if (!factory) throw InputError("construction '" + c.name + "' does not answer MQAR batches", "--from-npy");
+namespace {
+bool in_schema(const std::vector<ParamSpec>& schema, const std::string& name) {
+  return std::any_of(schema.begin(), schema.end(), [&](const ParamSpec& p) { return p.name == name; });
+}
+
+// The batch read and checked, and `given` filled from it where the schema has the parameter and
+// `given` does not say (layout=zoology, N = the row length, c = 1 + the largest token or label,
+// kv = the most labels in a row).
+struct NpyPrepared {
+  std::map<std::string, std::string> given;
+  bool user_kv = false;
+  zoology::Batch batch;
+  std::int64_t top = 0;
+};
+NpyPrepared prepare_npy(const std::vector<ParamSpec>& schema, std::map<std::string, std::string> given,
+                        const std::string& inputs_path, const std::string& labels_path) {
   zoology::Batch batch = zoology::read_npy_pair(inputs_path, labels_path);
   if (batch.rows == 0 || batch.cols == 0) throw InputError("the batch is empty", inputs_path);
   std::int64_t top = 0;
@@ -116,19 +125,19 @@ NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> giv
     if (v < 0 && v != -100) throw InputError("label " + std::to_string(v) + " (want a token or -100)", labels_path);
     top = std::max(top, v);
   }
-  if (has_param(c, "layout")) {
+  if (in_schema(schema, "layout")) {
     if (given.count("layout") && given["layout"] != "zoology")
       throw InputError("zoology batches use layout=zoology", "-p layout=" + given["layout"]);
     given["layout"] = "zoology";
   }
-  if (has_param(c, "N")) {
+  if (in_schema(schema, "N")) {
     if (given.count("N") && given["N"] != std::to_string(batch.cols))
       throw InputError("the batch has N = " + std::to_string(batch.cols), "-p N=" + given["N"]);
     given["N"] = std::to_string(batch.cols);
   }
-  if (has_param(c, "c") && !given.count("c")) given["c"] = std::to_string(top + 1);
+  if (in_schema(schema, "c") && !given.count("c")) given["c"] = std::to_string(top + 1);
   const bool user_kv = given.count("kv") > 0;
-  if (has_param(c, "kv") && !user_kv) {  // the parameter (for building) = the most labels in a row
+  if (in_schema(schema, "kv") && !user_kv) {  // the parameter (for building) = the most labels in a row
     std::size_t most = 1;
     for (std::size_t r = 0; r < batch.rows; ++r) {
       std::size_t n = 0;
@@ -137,16 +146,45 @@ NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> giv
     }
     given["kv"] = std::to_string(most);
   }
-  Params params = Params::parse(c.params, given);
+  return NpyPrepared{std::move(given), user_kv, std::move(batch), top};
+}
+}  // namespace
+
+std::map<std::string, std::string> npy_given(const std::vector<ParamSpec>& schema, std::map<std::string, std::string> given,
+                                             const std::string& inputs_path, const std::string& labels_path) {
+  return prepare_npy(schema, std::move(given), inputs_path, labels_path).given;
+}
+
+NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> given, const std::string& inputs_path,
+                   const std::string& labels_path) {
+  const MqarSolverFactory* factory = find_mqar_solver(c.name);
+  if (!factory) throw InputError("construction '" + c.name + "' does not answer MQAR batches", "--from-npy");
+  Built built;
+  NpyCheck out = npy_batch_check(c.params, std::move(given), inputs_path, labels_path, [&](const Params& params) {
+    built = c.build(params);
+    return (*factory)(params, built);
+  });
+  built.metrics.update(out.built.metrics);
+  out.built = std::move(built);
+  return out;
+}
+
+NpyCheck npy_batch_check(const std::vector<ParamSpec>& schema, std::map<std::string, std::string> given,
+                         const std::string& inputs_path, const std::string& labels_path,
+                         const std::function<MqarSolver(const Params&)>& make_solver) {
+  NpyPrepared prep = prepare_npy(schema, std::move(given), inputs_path, labels_path);
+  zoology::Batch batch = std::move(prep.batch);
+  const std::int64_t top = prep.top;
+  Params params = Params::parse(schema, prep.given);
   std::optional<std::size_t> kv;  // K per example: -p kv when given, else its number of labels
-  if (user_kv && has_param(c, "kv")) kv = params.u("kv");
-  const std::size_t vocab = has_param(c, "c") ? params.u("c") : static_cast<std::size_t>(top + 1);
+  if (prep.user_kv && in_schema(schema, "kv")) kv = params.u("kv");
+  const std::size_t vocab = in_schema(schema, "c") ? params.u("c") : static_cast<std::size_t>(top + 1);
   if (static_cast<std::size_t>(top) >= vocab)
     throw InputError("the batch holds token " + std::to_string(top) + " >= c", "-p c=" + params.s("c"));
   auto xs = std::make_shared<std::vector<mqar::Instance>>();
   for (std::size_t r = 0; r < batch.rows; ++r) xs->push_back(zoology::instance_from_row(batch, r, vocab, kv, inputs_path));
-  Built built = c.build(params);
-  MqarSolver solver = (*factory)(params, built);
+  Built built;
+  MqarSolver solver = make_solver(params);
 
   // The reference against the labels, once (cheap), so its disagreements are counted separately.
   std::uint64_t labelled = 0, ref_disagree = 0;

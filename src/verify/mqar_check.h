@@ -56,5 +56,16 @@ struct NpyCheck {
 };
 NpyCheck npy_check(const Construction& c, std::map<std::string, std::string> given, const std::string& inputs_path,
                    const std::string& labels_path);
+// The same batch check for any MQAR solver (issue 49 item 13: a user's model against task mqar,
+// `verify --model FILE --task mqar --from-npy`): `schema` is the parameters' (a construction's or
+// the task's), `make_solver` gives the solver at the parameters the batch implies; the result's
+// `built` holds only the batch metrics.
+NpyCheck npy_batch_check(const std::vector<ParamSpec>& schema, std::map<std::string, std::string> given,
+                         const std::string& inputs_path, const std::string& labels_path,
+                         const std::function<MqarSolver(const Params&)>& make_solver);
+// `given` filled from the batch as npy_batch_check fills it (layout=zoology, N, c, kv where the
+// schema has them and `given` does not say).
+std::map<std::string, std::string> npy_given(const std::vector<ParamSpec>& schema, std::map<std::string, std::string> given,
+                                             const std::string& inputs_path, const std::string& labels_path);
 
 }  // namespace cz

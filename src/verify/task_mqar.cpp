@@ -25,7 +25,7 @@ std::vector<ParamSpec> mqar_params() {
   // (`instance` only picks the instance a data-dependent built-in model is reported for; kept so
   // that the schema is the built-ins' own, it does not change a task check.)
   ps.push_back(choice_param("encoding", "onehot", {"onehot", "binary", "phot"},
-                            "token encoding of the rows (spec §6.2): onehot d = c; binary d = ceil(log2 c); phot d = p·c^(1/p)"));
+                            "token encoding of the rows (docs/theory.md, Conventions): onehot d = c; binary d = ceil(log2 c); phot d = p·c^(1/p)"));
   ps.push_back(only_when(int_param("p", 1, 1, 64, "encoding=phot: digits (c must be a p-th power)"), "encoding=phot"));
   return ps;
 }
@@ -57,8 +57,9 @@ std::vector<Task> mqar_tasks() {
                "the default when that is <= 2^21, or --exhaustive",
                "sampled (triples): --samples K seeded instances (default 1000 when the exhaustive domain is larger), --seed S",
                "sampled (zoology): zoology's multiquery_ar generator with --seed as its data seed, --samples K (default 1000)",
-               "--from-npy INPUTS LABELS: zoology batches, for built-in constructions (verify NAME --from-npy)"};
-  t.reference = "src/tasks/mqar_reference.h mqar::reference_answers (Zoology Alg. 9 as in spec §7.1)";
+               "--from-npy INPUTS LABELS: zoology batches (verify NAME --from-npy, or verify --model FILE --task mqar --from-npy: "
+               "each labelled position's answer against its label)"};
+  t.reference = "src/tasks/mqar_reference.h mqar::reference_answers (Zoology Alg. 9: each query looks up, then its triple inserts)";
   t.constructions = {"mqar/attention", "mqar/autocorrelation", "mqar/dyadic"};
   t.claims_from = "mqar/attention";
   // sat: the triples layout (the reference checker circuits/reference/mqar_ref.h).

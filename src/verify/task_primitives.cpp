@@ -87,7 +87,7 @@ std::vector<Task> primitive_tasks() {
         if (p.u("s") >= p.u("N")) throw InputError("'s' must be below N", "-p s=" + p.s("s"));
       }));
   ts.push_back(primitive(
-      "shift_up", "y[i] = u[i+s] (zeros below)", "y[i] = u[i+s] for i+s < N, else the zero row (no causal model can: spec §2.1)",
+      "shift_up", "y[i] = u[i+s] (zeros below)", "y[i] = u[i+s] for i+s < N, else the zero row (no causal model can: a causal output row sees only the rows up to it; docs/theory.md, Convolution modes)",
       {int_param("s", 3, 1, 1 << 16, "shift (0 < s < N)")},
       [](const auto& r, const auto& u, const Params& p) { return sem::shift_up(r, u, p.u("s")); },
       [](const Params& p) {

@@ -215,7 +215,7 @@ std::vector<Task> word_tasks() {
     t.summary = "sort n keys of d bits, each carrying its original position";
     t.semantics = "keys k_0..k_{n-1} of d bits; the answer lists them in non-decreasing order, place i holding a key "
                   "key_i and its original position idx_i: key_i = k_{idx_i}, the idx_i a permutation of [0, n), "
-                  "key_i <= key_{i+1}; equal keys in any order of their positions (spec §7.5, Zoology Lemma H.35)";
+                  "key_i <= key_{i+1}; equal keys in any order of their positions (Zoology Lemma H.35)";
     t.params = {int_param("n", 4, 1, 1 << 16, "number of keys; default: from the file's inputs k<i>[b]"),
                 int_param("d", 3, 1, 64, "key bits; default: from the file's inputs k<i>[b]")};
     t.input_encoding = "a circuit with inputs k<i>[b] (i < n, b < d): bit b of key i, b = 0 the least significant (as "
@@ -268,7 +268,7 @@ std::vector<Task> word_tasks() {
     t.name = "compare";
     t.summary = "compare two d-bit words: lt, eq, min, max";
     t.semantics = "words x, y of d bits: lt = [x < y], eq = [x = y], min = lt ? x : y, max = lt ? y : x "
-                  "(Zoology Def H.31; spec §7.5)";
+                  "(Zoology Def H.31)";
     t.params = {int_param("d", 4, 1, 1 << 12, "word bits; default: from the file's inputs x[k]")};
     t.input_encoding = "a circuit with inputs x[k], y[k] (k < d): bit k of each word, k = 0 the least significant (as "
                        "circuit/compare names them); as a matrix, u is 2×d with row 0 = x, row 1 = y";
