@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # berkeley-abc and yosys: tests round-trip AIGER/BLIF exports through ABC and Yosys (issue 26; yosys pulls
 # xdot/GTK, accepted for that test). zlib1g-dev: zlib's crc32 for .npz exports.
 # ccache (issue 49 item 2): rebuilds of the same sources (another checkout, CI on a machine that built them) are cache hits.
-PKGS=(ccache cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical picosat python3-torch python3-scipy)
+PKGS=(ccache cmake g++ ninja-build python3 libflint-dev libboost-dev nlohmann-json3-dev doctest-dev libcli11-dev libbenchmark-dev berkeley-abc yosys zlib1g-dev libssl-dev python3-dev python3-numpy python3-pybind11 python3-matplotlib python3-pytest python3-pandas python3-tqdm openmpi-bin libopenmpi-dev cadical libcadical-dev picosat python3-torch python3-scipy)
 scripts/install-packages.sh setup "${PKGS[@]}"
 GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)

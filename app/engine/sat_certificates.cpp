@@ -26,6 +26,7 @@
 #include "app/engine/cluster.h"
 #include "app/engine/sat_certificates_sched.h"
 #include "app/engine/sat_certify_counts.h"
+#include "circuits/sat/cadical_lib.h"
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solve_hook.h"
 #include "util/atomic_file.h"
@@ -79,6 +80,7 @@ void fsync_dir(const std::string& dir) {
 }
 
 std::string solver_version(const sat::SolverSpec& s) {
+  if (s.in_process) return sat::cadical_library_version();  // the linked library (issue 48): no process
   // `timeout` bounds a solver that ignores --version (a wrapper that hangs).
   std::string cmd = "timeout 5 '";
   for (char c : s.binary) cmd += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -1,8 +1,10 @@
-// Existing SAT solvers run as separate processes on a DIMACS file (issue 27: no home-made solver).
-// CaDiCaL (`cadical`, Debian package cadical) is the main solver: it reads DIMACS, prints the
-// model on SAT, and writes a DRAT proof on UNSAT when given a proof path. PicoSAT (`picosat`) and
-// MiniSat (`minisat`) are independent second opinions for --confirm. The time limit is enforced
-// here (the child is killed at the deadline), so every solver gets the same one.
+// Existing SAT solvers (issue 27: no home-made solver). CaDiCaL is the main solver: linked as a
+// library and run in this process (issue 48: Debian's libcadical-dev, circuits/sat/cadical_lib.h,
+// which says when), else the `cadical` program (Debian package cadical) as a process on a DIMACS
+// file: it prints the model on SAT and writes a DRAT proof on UNSAT when given a proof path.
+// PicoSAT (`picosat`) and MiniSat (`minisat`) are independent second opinions for --confirm, always
+// processes. The time limit is enforced here (the child is killed at the deadline; the library is
+// stopped by its terminator), so every solver gets the same one.
 //
 // A solver is a program of the user's environment, so a broken one is an environment error
 // (InputError, exit 2, naming the solver's path), never a verdict and never "internal" (issue 36):
@@ -33,14 +35,19 @@ struct SolveResult {
 };
 
 struct SolverSpec {
-  std::string name;     // "cadical" | "picosat" | "minisat"
-  std::string binary;   // found on PATH
+  std::string name;         // "cadical" | "picosat" | "minisat"
+  std::string binary;       // found on PATH ("libcadical" when in_process and none is on PATH)
+  bool in_process = false;  // cadical: the linked library, no process (cadical_lib.h's rule)
 };
 
 // The solver by name: the first regular, executable file of that name on PATH (a directory or a
 // FIFO of that name is skipped, as a shell does); nullopt when it is not installed (or not a name
-// we know).
+// we know). cadical: in_process by cadical_lib.h's rule (CZ_SAT_INPROCESS, Debian's binary); then
+// it is found even with no `cadical` on PATH. Throws InputError on a bad CZ_SAT_INPROCESS.
 std::optional<SolverSpec> find_solver(const std::string& name);
+
+// Solver processes started by this process so far (the in-process path starts none).
+std::size_t solver_processes_started();
 
 // Where CaDiCaL's DRAT proof goes: the solver writes it into a pipe (never to a file itself, so a
 // write error cannot go unnoticed) and every byte is handed to the sink, which throws on a write
@@ -48,8 +55,8 @@ std::optional<SolverSpec> find_solver(const std::string& name);
 using ProofSink = std::function<void(const char* data, std::size_t n)>;
 
 // Solves cnf with a wall-clock limit (seconds; fractions honoured; <= 0: Unknown "time limit"
-// without running). proof (optional, CaDiCaL only): receives the binary DRAT proof (complete only
-// on UNSAT). Throws InputError when the solver cannot be run, is broken (above) or a temporary file
+// without running), in this process when s.in_process. proof (optional, CaDiCaL only): receives
+// the binary DRAT proof (complete only on UNSAT). Throws InputError when the solver cannot be run, is broken (above) or a temporary file
 // cannot be written (TMPDIR full: the directory is named).
 // cancel (optional): when it turns true the solver is killed and the answer is Unknown ("cancelled").
 SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof = nullptr,

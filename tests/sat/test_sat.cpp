@@ -157,7 +157,10 @@ TEST_CASE("sat: a user's circuit file against task mqar") {
 TEST_CASE("sat: undecided at a time limit, refusals say why") {
   SatOptions o;
   o.timeout_s = 0.02;
-  SatOutcome r = prove("mqar/dyadic", {{"n", "8"}, {"c", "16"}}, o);
+  // One miter CaDiCaL needs minutes for (mqar/dyadic n=8 c=16 was proved within the 20 ms by the
+  // in-process solver of issue 48).
+  o.split = "whole";
+  SatOutcome r = prove("circuit/sort", {{"n", "12"}, {"d", "8"}}, o);
   CHECK(r.verdict == "undecided");
   CHECK(r.exit_code == 4);
   // Integer models are covered now (test_sat_int.cpp), and sd/recurrent-jrt unrolled (test_sat_sd.cpp,
