@@ -23,7 +23,7 @@ Network bitonic_pairs(std::size_t n);  // precondition: n is a power of two (or 
 std::size_t network_depth(const Network& net, std::size_t n);
 
 // What a network built into a circuit looks like from outside (--method sat's stage-wise proof,
-// app/engine/sat_stages.cpp): the items at every position before the first comparator (bitonic:
+// app/engine/sat/sat_stages.cpp): the items at every position before the first comparator (bitonic:
 // sentinels included) and, per comparator in order, its positions and the wires it put there.
 // Gate ids are those of the finished circuit (Builder::finish does not renumber). Only a hint:
 // the prover checks every wire against the circuit and trusts nothing here.

@@ -1,10 +1,10 @@
-// libFuzzer harness: a checkpoint read back for --resume (app/engine/checkpoint.h, issue 25):
+// libFuzzer harness: a checkpoint read back for --resume (app/engine/run/checkpoint.h, issue 25):
 // bounded JSON, format and version, the run identity compared field by field, exact counts and
 // their consistency, against the run of the seeds (primitive/shift_down -p N=8 -p d=2 -p s=3,
 // with "build": "fuzz") over the whole domain and over its shard 1/3.
 #include <nlohmann/json.hpp>
 
-#include "app/engine/checkpoint.h"
+#include "app/engine/run/checkpoint.h"
 #include "fuzz/fuzz_common.h"
 
 namespace {

@@ -64,7 +64,7 @@ void fuzz_one(const std::string& text) {
   try {
     ev.emplace(m);
   } catch (const std::domain_error&) {
-    return;  // a non-integer weight: tasks refuse such a model on every path (app/engine/byo.h)
+    return;  // a non-integer weight: tasks refuse such a model on every path (app/engine/byo/byo.h)
   }
   const constexpr std::size_t L = cz::mqarc::LaneProgram::kLanes;
   std::mt19937_64 g(std::hash<std::string>{}(text));

@@ -1,10 +1,10 @@
-// libFuzzer harness: a merge part read back (app/engine/part_report.h, issue 25): bounded JSON,
+// libFuzzer harness: a merge part read back (app/engine/run/part_report.h, issue 25): bounded JSON,
 // exact counts, its shard's range, its options; then the tiling check on the part alone (one
 // shard of one: accepted only when it covers the whole domain) and on the part twice (refused).
 #include <nlohmann/json.hpp>
 
-#include "app/engine/part_report.h"
-#include "app/engine/run_identity.h"
+#include "app/engine/run/part_report.h"
+#include "app/engine/run/run_identity.h"
 #include "fuzz/fuzz_common.h"
 
 void fuzz_one(const std::string& text) {

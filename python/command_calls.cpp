@@ -9,7 +9,7 @@
 #include "app/cli/arg_checks.h"
 #include "app/cli/commands.h"
 #include "app/cli/plot.h"
-#include "app/engine/shard.h"
+#include "app/engine/run/shard.h"
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/progress.h"

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 #include "util/error.h"
 #include "util/text.h"
 

@@ -1,5 +1,5 @@
 // `circuitzoo check-proof DIR` (issue 38; contract.md "check-proof"): a --proof DIR checked
-// offline by app/engine/sat_certificates.h, one line per miter, then the verdict.
+// offline by app/engine/sat/sat_certificates.h, one line per miter, then the verdict.
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
-#include "app/engine/sat_certificates.h"
+#include "app/engine/sat/sat_certificates.h"
 #include "app/report/report_json.h"
 #include "util/atomic_file.h"
 #include "util/error.h"

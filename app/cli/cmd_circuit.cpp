@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/sat_equiv.h"
+#include "app/engine/sat/sat_equiv.h"
 #include "circuits/equiv.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"

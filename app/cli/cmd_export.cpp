@@ -1,6 +1,6 @@
 #include <iostream>
 
-#include "app/engine/algebra_operator.h"
+#include "app/engine/algebra/algebra_operator.h"
 #include "circuits/io.h"
 #include "app/cli/circuit_artifact.h"
 #include "app/cli/commands.h"

@@ -4,12 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
-#include "app/engine/merge.h"
-#include "app/engine/part_report.h"
-#include "app/engine/read_back.h"
-#include "app/engine/sat_certificates.h"
-#include "app/engine/sat_parts.h"
-#include "app/engine/sat_path.h"
+#include "app/engine/run/merge.h"
+#include "app/engine/run/part_report.h"
+#include "app/engine/run/read_back.h"
+#include "app/engine/sat/sat_certificates.h"
+#include "app/engine/sat/sat_parts.h"
+#include "app/engine/sat/sat_path.h"
 #include "verify/construction.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
@@ -44,7 +44,7 @@ int cmd_merge(const MergeOptions& o) {
   for (const auto& p : o.parts) inputs.push_back({"merge", p});
   check_outputs({{"--json", o.json_path}}, inputs);
   std::vector<std::pair<std::string, nlohmann::json>> parts;
-  bool sat = false;  // --method sat parts (issue 38, app/engine/sat_parts.h): all or none
+  bool sat = false;  // --method sat parts (issue 38, app/engine/sat/sat_parts.h): all or none
   for (const auto& p : o.parts) {
     const std::string text = read_back_file(p, kPartMaxBytes, "a shard report (write parts with verify --shard I/K --json)");
     nlohmann::json j = read_sat_part_text(text, p);

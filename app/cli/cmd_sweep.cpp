@@ -19,7 +19,7 @@
 #include "util/atomic_file.h"
 #include "util/error.h"
 #include "util/progress.h"
-#include "app/engine/cluster.h"
+#include "app/engine/run/cluster.h"
 #include "app/engine/engine.h"
 
 namespace cz::cli {

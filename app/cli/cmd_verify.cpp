@@ -8,17 +8,17 @@
 #include "app/report/human_format.h"
 #include "app/report/report_json.h"
 #include "util/error.h"
-#include "app/engine/checkpoint.h"
-#include "app/engine/read_back.h"
+#include "app/engine/run/checkpoint.h"
+#include "app/engine/run/read_back.h"
 #include "util/atomic_file.h"
-#include "app/engine/cluster.h"
-#include "app/engine/verify_npy.h"
-#include "app/engine/device_path.h"
-#include "app/engine/sat_certificates.h"
-#include "app/engine/sat_path.h"
-#include "app/engine/sat_parts.h"
-#include "app/engine/sat_schedule.h"
-#include "app/engine/shard.h"
+#include "app/engine/run/cluster.h"
+#include "app/engine/byo/verify_npy.h"
+#include "app/engine/run/device_path.h"
+#include "app/engine/sat/sat_certificates.h"
+#include "app/engine/sat/sat_path.h"
+#include "app/engine/sat/sat_parts.h"
+#include "app/engine/sat/sat_schedule.h"
+#include "app/engine/run/shard.h"
 #include "app/report/sat_report.h"
 
 namespace cz::cli {
@@ -58,7 +58,7 @@ int cmd_verify(const VerifyOptions& o) {
                        o.shard.empty() ? "--checkpoint" : "--shard");
     return cmd_verify_byo(o);  // verify_byo.cpp
   }
-  // --device is decided per check (app/engine/device_path.h); the flag's value is checked here,
+  // --device is decided per check (app/engine/run/device_path.h); the flag's value is checked here,
   // before anything is built.
   check_device_flag(o.device);
   if (o.device != "cpu" && o.device != "auto" && !o.from_npy.empty())
@@ -135,10 +135,10 @@ int cmd_verify(const VerifyOptions& o) {
 
 namespace {
 // --proof FILE (issue 36 items 6, 9): proofs are written to a temporary file beside FILE and
-// renamed into place when the run proves (app/engine/sat_solve.cpp), so FILE must be a regular
+// renamed into place when the run proves (app/engine/sat/sat_solve.cpp), so FILE must be a regular
 // file or a new one. Refused before any work: "-" (stdout cannot be renamed into), and an existing
 // FIFO or device (a FIFO blocked the run until its time limit; /dev/full gave "proved" with no proof).
-// --proof DIR (issue 38, the default form since 2026-12-03): certificates, app/engine/sat_certificates.h;
+// --proof DIR (issue 38, the default form since 2026-12-03): certificates, app/engine/sat/sat_certificates.h;
 // a name ending in .drat keeps the old single-file form (unambiguous: no directory is asked for).
 bool old_proof_form(const std::string& path) { return path.size() > 5 && path.compare(path.size() - 5, 5, ".drat") == 0; }
 void check_proof_path(const std::string& path) {
@@ -180,8 +180,8 @@ SatOptions sat_options(const VerifyOptions& o) {
   s.strategy = o.sat_strategy;
   s.zero_one = o.sat_zero_one;
   s.blocks = o.sat_blocks;
-  s.progress = !o.capture.on();  // drawn only when stderr is a terminal (app/engine/sat_progress.h); Python has progress=
-  // Issue 38 (app/engine/sat_schedule.h): ranks, cubes, shards.
+  s.progress = !o.capture.on();  // drawn only when stderr is a terminal (app/engine/sat/sat_progress.h); Python has progress=
+  // Issue 38 (app/engine/sat/sat_schedule.h): ranks, cubes, shards.
   s.cube_after = o.sat_cube_after;
   s.cube_bits = o.sat_cube_bits;
   s.log = std::make_shared<SatScheduleLog>();
@@ -227,12 +227,12 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
        << (st["confirm_solver"].is_null() ? "" : " + " + st["confirm_solver"].get<std::string>()) << ")";
   print_wrapped(human, "", head.str(), 4);
   print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
-  if (st.contains("method") && st["method"] == "dyadic stages") {  // app/engine/sat_dyadic_stages.cpp
+  if (st.contains("method") && st["method"] == "dyadic stages") {  // app/engine/sat/sat_dyadic_stages.cpp
     const auto& sg = st["stages"];
     human << "  by stages: " << sg["mergers"] << " merges (" << sg["route_steps"] << " comparators), " << sg["blocks"] << " blocks";
     if (sg.value("pbs_blocks", 0) > 0) human << " (" << sg["pbs_blocks"] << " call by call: " << sg["pbs_miters"] << " miters)";
     human << ", " << sg["unroute_steps"] << " routing-back steps, " << sg["or_words"] << " OR words\n";
-  } else if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat_stages.h)
+  } else if (st.contains("method") && st.contains("stages")) {  // --sat-strategy stages (app/engine/sat/sat_stages.h)
     const auto& sg = st["stages"];
     human << "  by the 0-1 principle: " << sg["comparators"] << " comparators (" << sg["local_distinct"] << " distinct local miters solved, "
           << sg["local_folded"] << " folded)";
@@ -240,7 +240,7 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
       human << ", 0-1 check " << sg["zero_one"]["method"].get<std::string>() << " on " << sg["zero_one"]["vectors"].get<std::string>() << " vectors";
     human << "\n";
   }
-  if (st.contains("reference")) {  // a user's file proved as a construction's circuit (app/engine/sat_stages.h)
+  if (st.contains("reference")) {  // a user's file proved as a construction's circuit (app/engine/sat/sat_stages.h)
     const auto& rf = st["reference"];
     std::ostringstream t;
     t << rf["construction"].get<std::string>() << "'s circuit: " << rf["same"] << " of " << rf["outputs"] << " outputs its very AIG nodes";

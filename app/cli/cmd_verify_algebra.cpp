@@ -3,10 +3,10 @@
 #include <sstream>
 
 #include "app/cli/commands.h"
-#include "app/engine/algebra.h"
-#include "app/engine/algebra_arch.h"
-#include "app/engine/algebra_operator.h"
-#include "app/engine/algebra_task.h"
+#include "app/engine/algebra/algebra.h"
+#include "app/engine/algebra/algebra_arch.h"
+#include "app/engine/algebra/algebra_operator.h"
+#include "app/engine/algebra/algebra_task.h"
 #include "verify/task.h"
 #include "model/model_json.h"
 #include "app/report/algebra_report.h"
@@ -17,7 +17,7 @@ namespace cz::cli {
 
 namespace {
 // `verify --model FILE [--task arch] --method algebra`: the file's architecture layers, each
-// against its stored expansion, on every N'×d' state (app/engine/algebra_arch.h).
+// against its stored expansion, on every N'×d' state (app/engine/algebra/algebra_arch.h).
 int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
   if (!o.task.empty() && o.task != "arch")
     throw InputError("--method algebra on a --model file proves its architecture layers (--task arch), not task '" + o.task + "'",
@@ -49,7 +49,7 @@ int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
 }
 
 // `verify --model FILE --task KIND --operator OP --method algebra` (issue 47 item 3): the user's
-// model against the operator's own exact evaluation on every input (app/engine/algebra_operator.h).
+// model against the operator's own exact evaluation on every input (app/engine/algebra/algebra_operator.h).
 int verify_operator_algebra(const VerifyOptions& o, const AlgebraOptions& a, const Task& t) {
   if (o.model_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.name.empty() || o.all)
     throw InputError("task " + t.name + " with --method algebra proves one --model FILE against the --operator FILE", "--task " + t.name);
@@ -85,7 +85,7 @@ int verify_operator_algebra(const VerifyOptions& o, const AlgebraOptions& a, con
   return r.exit_code;
 }
 // `verify --model FILE --task T --method algebra` for a polynomial-map task (the primitives): the
-// user's model against the task's semantics on every input (app/engine/algebra_task.h).
+// user's model against the task's semantics on every input (app/engine/algebra/algebra_task.h).
 int verify_task_algebra(const VerifyOptions& o, const AlgebraOptions& a, const Task& t) {
   if (!o.circuit_file.empty() || !o.program_file.empty() || !o.name.empty() || o.all)
     throw InputError("task " + t.name + " with --method algebra proves one --model FILE", "--task " + t.name);

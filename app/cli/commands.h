@@ -15,7 +15,7 @@
 
 namespace cz {
 struct Model;       // model/model.h
-struct SatOptions;  // app/engine/sat_path.h
+struct SatOptions;  // app/engine/sat/sat_path.h
 struct SatOutcome;
 struct ArchLayer;   // model/arch_layer.h
 struct Task;        // verify/task.h
@@ -91,7 +91,7 @@ struct VerifyOptions : Common {
   // --operator FILE (issue 47 item 3): the operator an operator task (--task hyena|h3|retnet|rwkv) checks
   // --model against; operator_text: the file itself (Python's dict, as model-json text).
   std::string operator_file, operator_text;
-  // --method sat (issue 27; app/engine/sat_path.h): a SAT proof instead of an enumeration.
+  // --method sat (issue 27; app/engine/sat/sat_path.h): a SAT proof instead of an enumeration.
   std::string method = "enumerate";
   double sat_timeout = 300;
   bool sat_confirm = false;
@@ -107,7 +107,7 @@ struct VerifyOptions : Common {
   std::string sat_blocks = "calls";   // mqar/dyadic stages: pbs blocks call by call | per query
   double sat_cube_after = -1;  // --sat-cube-after S (issue 38: cube-and-conquer); < 0: none
   unsigned sat_cube_bits = 4;  // --sat-cube-bits B: 2^B cubes a split
-  // --method algebra (issue 37; app/engine/algebra.h): a polynomial identity over all of Q^(N×d).
+  // --method algebra (issue 37; app/engine/algebra/algebra.h): a polynomial identity over all of Q^(N×d).
   unsigned long long algebra_budget = 4ULL << 30;  // bytes
   std::string algebra_route = "auto";              // auto | expansion | compositional
   std::string algebra_symbols = "inputs";          // inputs | weights (issue 37: weights as symbols)
@@ -202,7 +202,7 @@ struct CircuitOptions {
   unsigned threads = 0;
   std::uint64_t samples = 0, seed = 1;  // samples > 0: random simulation instead of enumeration
   // --equiv's method (issue 47 item 4): auto (enumeration up to 32 inputs, SAT beyond, or with
-  // --certify), enumerate, sat (app/engine/sat_equiv.h); --certify and --timeout for sat.
+  // --certify), enumerate, sat (app/engine/sat/sat_equiv.h); --certify and --timeout for sat.
   std::string method = "auto";
   bool certify = false;
   double timeout_s = 300;

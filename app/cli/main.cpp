@@ -13,7 +13,7 @@
 #include "app/report/report_json.h"
 #include "util/error.h"
 #include "util/text.h"
-#include "app/engine/cluster.h"
+#include "app/engine/run/cluster.h"
 #include "app/engine/engine.h"
 
 namespace {
@@ -500,7 +500,7 @@ int run_main(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  cz::Cluster::init(&argc, &argv);  // MPI, when launched by mpirun/srun (app/engine/cluster.h)
+  cz::Cluster::init(&argc, &argv);  // MPI, when launched by mpirun/srun (app/engine/run/cluster.h)
   const int rc = run_main(argc, argv);
   cz::Cluster::finalize();
   return rc;

@@ -1,24 +1,24 @@
 // `verify --model FILE --task TASK [-p ...]` and `verify --circuit FILE --task TASK [-p ...]`
 // (issue 15): a user's model-json or circuit file against a task's independent reference, on the
 // task's domain (exhaustive / --samples / --seed as for the built-ins), reported like a built-in
-// construction (app/engine/byo.h). The report adds "task" and "artifact" {kind, file, format}.
+// construction (app/engine/byo/byo.h). The report adds "task" and "artifact" {kind, file, format}.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.h"
-#include "app/engine/byo.h"
-#include "app/engine/byo_arch.h"
-#include "app/engine/algebra_operator.h"
-#include "app/engine/device_path.h"
-#include "app/engine/cluster.h"
-#include "app/engine/byo_program.h"
-#include "app/engine/sat_model_path.h"
-#include "app/engine/sat_certificates.h"
-#include "app/engine/sat_path.h"
-#include "app/engine/sat_sd.h"
-#include "app/engine/sat_words.h"
-#include "app/engine/verify_npy.h"
+#include "app/engine/byo/byo.h"
+#include "app/engine/byo/byo_arch.h"
+#include "app/engine/algebra/algebra_operator.h"
+#include "app/engine/run/device_path.h"
+#include "app/engine/run/cluster.h"
+#include "app/engine/byo/byo_program.h"
+#include "app/engine/sat/sat_model_path.h"
+#include "app/engine/sat/sat_certificates.h"
+#include "app/engine/sat/sat_path.h"
+#include "app/engine/sat/sat_sd.h"
+#include "app/engine/sat/sat_words.h"
+#include "app/engine/byo/verify_npy.h"
 #include "app/report/report_json.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -73,7 +73,7 @@ std::shared_ptr<const circuits::Circuit> read_user_circuit(const VerifyOptions& 
 }
 
 // --task arch (issue 28): a model-json file's architecture layers against their own evaluation
-// (app/engine/byo_arch.h); `verify --model FILE` without --task does the same for a file that has
+// (app/engine/byo/byo_arch.h); `verify --model FILE` without --task does the same for a file that has
 // architecture layers. Enumerated on the CPU: no SAT form, no device program.
 int verify_arch(const VerifyOptions& o, const Model& m) {
   if (o.method == "sat") throw InputError("--task arch is checked by exact evaluation, not --method sat", "--method sat");
@@ -103,7 +103,7 @@ int verify_operator(const VerifyOptions& o) {
 }
 
 // `verify --model FILE --task mqar --from-npy INPUTS LABELS` (issue 49 item 13): the model judged at
-// the batch's labelled positions, as `verify NAME --from-npy` judges a construction (app/engine/verify_npy.h).
+// the batch's labelled positions, as `verify NAME --from-npy` judges a construction (app/engine/byo/verify_npy.h).
 int verify_npy(const VerifyOptions& o) {
   if (o.task != "mqar" || o.model_file.empty())
     throw InputError("--from-npy checks a construction (verify NAME --from-npy) or a --model FILE against --task mqar "
@@ -136,14 +136,14 @@ int cmd_verify_byo(const VerifyOptions& o) {
                      "needs none: it is checked as --task arch)",
                      "--task");
   // Operator tasks (issue 47 item 3): --model against the --operator FILE's own exact evaluation
-  // (app/engine/algebra_operator.h); --method algebra goes through cmd_verify_algebra.cpp.
+  // (app/engine/algebra/algebra_operator.h); --method algebra goes through cmd_verify_algebra.cpp.
   if (!o.operator_file.empty() || (o.task != "arch" && !find_task(o.task).operator_file.empty())) return verify_operator(o);
   if (files != 1) throw InputError("give one of --model FILE, --circuit FILE or --program FILE with --task", "verify");
   if (o.all || !o.name.empty())
     throw InputError("--model/--circuit check your file against --task; drop the construction NAME/--all", "verify");
   if (!o.from_npy.empty()) return verify_npy(o);  // issue 49 item 13: a --model FILE on a zoology batch
   if (!o.circuit_from.empty() && o.circuit_file.empty()) throw InputError("--circuit-from needs --circuit FILE", "--circuit-from");
-  // Device paths: --model files against --task mqar (app/engine/byo_mqar.h; the engine says so for
+  // Device paths: --model files against --task mqar (app/engine/byo/byo_mqar.h; the engine says so for
   // any other task) and --program files (compiled to the device's bytecode, gpu/program_code.h).
   // Circuit files are checked on the CPU (auto: the CPU).
   if (!o.circuit_file.empty() && o.device != "cpu" && o.device != "auto")
@@ -166,7 +166,7 @@ int cmd_verify_byo(const VerifyOptions& o) {
   if (!o.program_file.empty()) {
     const nlohmann::json source = read_json_file(o.program_file, kModelMaxBytes, "a program file", JsonLimits{kJsonMaxDepth, 0, {}, kModelMaxValues});
     const ProgramFile pf = program_from_json(source, o.program_file);
-    // --method sat: the step unrolled over every prompt length of the domain (app/engine/sat_sd.h).
+    // --method sat: the step unrolled over every prompt length of the domain (app/engine/sat/sat_sd.h).
     if (o.method == "sat") return finish_sat(o, run_program_sat(pf, o.program_file, task.name, parse_params(o.params), sat_options(o)));
     const Report r = run_program_check(pf, o.program_file, task.name, parse_params(o.params), dom, &source);
     return finish(o, r, task.name, {{"kind", "program"}, {"file", o.program_file}, {"format", "program"}});

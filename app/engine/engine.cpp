@@ -1,6 +1,6 @@
 #include "app/engine/engine.h"
 
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 
 #include <algorithm>
 #include <atomic>
@@ -13,10 +13,10 @@
 #include <system_error>
 #include <thread>
 
-#include "app/engine/checkpoint.h"
-#include "app/engine/device_path.h"
-#include "app/engine/cluster.h"
-#include "app/engine/run_identity.h"
+#include "app/engine/run/checkpoint.h"
+#include "app/engine/run/device_path.h"
+#include "app/engine/run/cluster.h"
+#include "app/engine/run/run_identity.h"
 #include "exact/thread_caches.h"
 #include "util/error.h"
 #include "util/progress.h"
@@ -212,7 +212,7 @@ Report run_check(const Construction& c, const Params& params, const Built& built
   auto [begin, end] = ctl.shard ? shard_range(*ctl.shard, total) : std::pair<std::uint64_t, std::uint64_t>{0, total};
   const unsigned threads = dp.threads;
   RunPlan plan{opts.scalar, opts.block, begin, end};
-  // What names this run in a checkpoint or a part report (app/engine/run_identity.h).
+  // What names this run in a checkpoint or a part report (app/engine/run/run_identity.h).
   const nlohmann::json id = (ctl.shard || !ctl.checkpoint.empty()) ? run_identity(c, params, check, opts) : nlohmann::json();
 
   // A checkpoint: resume from it, and keep it up to date.

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/shard.h"
+#include "app/engine/run/shard.h"
 #include "util/threads.h"
 #include "verify/construction.h"
 
@@ -28,7 +28,7 @@ struct Report {
   double seconds = 0;                                    // wall clock, build included
   nlohmann::json timing = nlohmann::json::object();      // the artifact's own timings (Built::timing)
   nlohmann::json engine = nullptr;                       // {"path": "block"|"scalar", "kind": how blocks evaluate}
-  nlohmann::json shard = nullptr;    // a shard's part report: {index, count, begin, end, ...} (app/engine/shard.h)
+  nlohmann::json shard = nullptr;    // a shard's part report: {index, count, begin, end, ...} (app/engine/run/shard.h)
   std::string device = "cpu";        // what ran it: "cpu", "cpu-twin", "cuda:0 (NAME, sm_90)" (issue 12)
   unsigned ranks = 0;                // MPI ranks that ran it (0: not under mpirun)
   unsigned shards = 0;               // shards merged into it (0: not a merge)
@@ -38,7 +38,7 @@ struct Report {
 };
 
 // How this process takes part in a run (issue 13): one shard of the domain, a checkpoint file,
-// and (implicitly, app/engine/cluster.h) the ranks of an mpirun.
+// and (implicitly, app/engine/run/cluster.h) the ranks of an mpirun.
 struct RunControl {
   std::optional<ShardSpec> shard;   // --shard I/K: check part I of K and write a part report
   std::string checkpoint;           // --checkpoint FILE ("" none)
@@ -58,7 +58,7 @@ Report run_check(const Construction& c, const Params& params, const Built& built
 nlohmann::json model_summary(const Model& m);
 
 // Where threads take their next block of instances: a local atomic counter over a range, or (under
-// mpirun) a counter shared by every rank (app/engine/cluster.h). Thread-safe; hands out blocks in
+// mpirun) a counter shared by every rank (app/engine/run/cluster.h). Thread-safe; hands out blocks in
 // increasing order, each [lo, lo + n) with n >= 1, and false once the range is used up.
 class BlockSource {
  public:
@@ -67,7 +67,7 @@ class BlockSource {
   virtual void stop() = 0;  // hand out nothing more (an error in one thread stops the others)
 };
 
-// Told about every finished block (checkpoints, app/engine/checkpoint.h). Thread-safe.
+// Told about every finished block (checkpoints, app/engine/run/checkpoint.h). Thread-safe.
 class BlockLedger {
  public:
   virtual ~BlockLedger() = default;

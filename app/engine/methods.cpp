@@ -1,7 +1,7 @@
 #include "app/engine/methods.h"
 
-#include "app/engine/algebra.h"
-#include "app/engine/sat_path.h"
+#include "app/engine/algebra/algebra.h"
+#include "app/engine/sat/sat_path.h"
 
 namespace cz {
 

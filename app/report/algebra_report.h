@@ -1,9 +1,9 @@
 // The report of a `verify --method algebra` run (contract.md "verify --method algebra"): the
-// engine's outcome (app/engine/algebra.h) with tool, version, the counterexample and claims.
+// engine's outcome (app/engine/algebra/algebra.h) with tool, version, the counterexample and claims.
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "app/engine/algebra.h"
+#include "app/engine/algebra/algebra.h"
 
 namespace cz {
 

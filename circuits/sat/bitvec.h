@@ -64,7 +64,7 @@ class WordBuilder {
   // a where its value is PROVED (elsewhere, on the same domain) to lie in [lo, hi]: the interval
   // becomes [max(a.lo, lo), min(a.hi, hi)] and the bits its width (the low bits of the two's
   // complement word hold any value of that interval exactly). Unsound without that proof: the
-  // caller states it (app/engine/sat_layer_bounds.h proves per-layer bounds by SAT first).
+  // caller states it (app/engine/sat/sat_layer_bounds.h proves per-layer bounds by SAT first).
   Word narrow(const Word& a, const Int& lo, const Int& hi);
   // [a == b] as integers.
   Wire equal(const Word& a, const Word& b);

@@ -20,7 +20,7 @@
 
 namespace cz::circuits::sat {
 
-// The cube the calling thread is solving (cube-and-conquer, app/engine/sat_schedule.h): the miter
+// The cube the calling thread is solving (cube-and-conquer, app/engine/sat/sat_schedule.h): the miter
 // it is a cube of and its literals, so that --proof DIR's index can say which part of which miter
 // an answer covers; null while a whole CNF is solved. Set for a scope, like MiterLabel.
 struct CubeOf {

@@ -79,7 +79,7 @@ std::string confirm_unsat(const SolverSpec& second, const Cnf& cnf, double timeo
 // spent). started / finished (optional) are called from the solving threads. Exceptions of the
 // solvers are rethrown once every thread has stopped.
 struct BatchOptions;
-// Runs a batch elsewhere (issue 38, app/engine/sat_schedule.h: across MPI ranks, by cubes, in
+// Runs a batch elsewhere (issue 38, app/engine/sat/sat_schedule.h: across MPI ranks, by cubes, in
 // shards) with solve_batch's meaning: same results, same order. Empty: the threads here.
 using BatchRunner = std::function<std::vector<SolveResult>(const SolverSpec&, const std::vector<const Cnf*>&, const BatchOptions&)>;
 struct BatchOptions {

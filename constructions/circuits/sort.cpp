@@ -22,7 +22,7 @@ std::size_t ceil_log2(std::size_t n) {
   return l;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("circuit/sort", {"sat:sort-stages"});
 const bool registered = register_construction({
     "circuit/sort", "sort",

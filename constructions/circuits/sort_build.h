@@ -1,6 +1,6 @@
 // The circuit of circuit/sort (n d-bit keys k<i>[b], each with its index as a ⌈log2 n⌉-bit
 // payload; outputs key<i>[b], idx<i>[b]), built in one place so that --method sat's stage-wise
-// proof (app/engine/sat_stages.cpp) can ask for the same circuit with its network traced.
+// proof (app/engine/sat/sat_stages.cpp) can ask for the same circuit with its network traced.
 #pragma once
 #include <cstddef>
 

@@ -85,7 +85,7 @@ Built build_cyclic(circuits::Circuit c, const circuits::Layout& lay) {
   return r;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("circuit/to-model", {"sat:to-model"});
 const bool registered = register_construction({
     "circuit/to-model", "circuit_to_model",

@@ -54,7 +54,7 @@ bool decode(const Matrix<Int>& out, const mqar::Codec& codec, bool any) {
   return false;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("eq/via-mqar", {"sat:eq-via-mqar"});
 const bool registered = register_construction({
     "eq/via-mqar", "eq", "JRT Prop G.8: EQ through MQAR on the JRT prompt (decode at query 1)",

@@ -1,5 +1,5 @@
 // eq/via-mqar (JRT Prop G.8) as one all-Bit circuit, for `verify eq/via-mqar --method sat`
-// (app/engine/sat_reductions.h): the tokens u1, u2 as w-bit words in (names as
+// (app/engine/sat/sat_reductions.h): the tokens u1, u2 as w-bit words in (names as
 // circuits/reference/eq_ref.h: "u1[k]", "u2[k]"), the reduction's encoding (each token's one-hot
 // row, the 4-triple JRT prompt (u1,1,u1), (u2,1,u2), (u1,1,u1), (u2,1,u2): a 12 × c matrix), the
 // MQAR solver's model bit-blasted exactly (circuits/sat/model_bits.h: two's-complement words as

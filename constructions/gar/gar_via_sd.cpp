@@ -89,7 +89,7 @@ Built build(const Params& p) {
   return b;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("gar/via-sd", {"sat:gar-via-sd"});
 const bool registered = register_construction({
     "gar/via-sd", "gar", "JRT Prop G.26: GAR by ceil(log2(c+1)) SD calls (oracle: Alg. 3, Based, or reference)",

@@ -1,5 +1,5 @@
 // gar/via-sd (JRT Prop G.26) as one all-Bit circuit, for `verify gar/via-sd --method sat`
-// (app/engine/sat_reductions.h): a GAR instance (nk keys, their values, m queries; tokens of
+// (app/engine/sat/sat_reductions.h): a GAR instance (nk keys, their values, m queries; tokens of
 // token_bits(c) bits, names as circuits/reference/gar_ref.h: "k[j][b]", "v[j][b]", "q[i][b]") in,
 // "found[i]" and "a[i][b]" (b < code_bits(c): the decoded code − 1) out.
 // The reduction's encoding is data-dependent (call l takes A = the queries' first occurrences in

@@ -28,7 +28,7 @@ std::optional<Failure> sd_via_gar_failure(const GarSolver& solver, const sd::Ins
 
 namespace {
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("sd/via-gar", {"sat:sd-via-gar"});
 const bool registered = register_construction({
     "sd/via-gar", "sd", "JRT Prop G.25: SD through a GAR solver (map lookup, or GAR via Alg. 3 SD calls)",

@@ -1,6 +1,6 @@
 // sd/via-gar with solver=via-sd (JRT Prop G.25 into Prop G.26 with Alg. 3 as the SD oracle)
 // unrolled into one all-Bit circuit per prompt length, for `verify sd/via-gar -p solver=via-sd
-// --method sat` (app/engine/sat_sd.h). Per allowed separator row a of the input u (A = rows < a,
+// --method sat` (app/engine/sat/sat_sd.h). Per allowed separator row a of the input u (A = rows < a,
 // B = rows > a, as sd::encode writes them): the GAR instance of Prop G.25 (keys = A, values 0,
 // queries = B, c = 2^n); Prop G.26's d = code_bits(c) SD calls, call l on (Q, K_l) with Q the
 // queries as a set (B's rows: distinct in every SD domain, so the first occurrences are all of

@@ -163,7 +163,7 @@ Built build(const Params& p) {
   return b;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("mqar/attention", {"sat:model"});
 const bool registered = register_construction({
     "mqar/attention", "mqar",

@@ -219,7 +219,7 @@ Built build(const Params& p) {
   return b;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("mqar/autocorrelation", {"sat:autocorrelation-circuit"});
 const bool registered = register_construction({
     "mqar/autocorrelation", "mqar",

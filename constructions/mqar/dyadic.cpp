@@ -221,7 +221,7 @@ Check check(const Params& p, const Built& bt, const DomainOptions& o) {
   return mqar_check(dom, sol);
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("mqar/dyadic", {"sat:model", "sat:dyadic-stages"});
 const bool registered = register_construction({
     "mqar/dyadic", "mqar",

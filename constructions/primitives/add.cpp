@@ -5,7 +5,7 @@
 
 namespace cz {
 namespace {
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/add", {"sat:model"});
 const bool registered = register_construction({
     "primitive/add", "add", "[x | z] -> [x + z | 0]: one layer (W stacks identities)",

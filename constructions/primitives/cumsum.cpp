@@ -5,7 +5,7 @@
 
 namespace cz {
 namespace {
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/cumsum", {"sat:model"});
 const bool registered = register_construction({
     "primitive/cumsum", "cumsum", "y[i] = sum_{k<=i} u[k]: one causal layer, all-ones filter",

@@ -4,7 +4,7 @@
 
 namespace cz {
 namespace {
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/identity", {"sat:model"});
 const bool registered = register_construction({
     "primitive/identity", "identity", "y = u: one BaseConv layer (W=0, b1=1, h=δ, b2=0)",

@@ -17,7 +17,7 @@ Model make_f(const Params& p) {
   return build::shift_down(n, d, p.u("fs"));
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/remember", {"sat:model"});
 const bool registered = register_construction({
     "primitive/remember", "remember", "rows [s,t) <- f(u[s:t]), others kept; f a model (L_f + 2 layers)",

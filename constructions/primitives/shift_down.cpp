@@ -6,7 +6,7 @@
 
 namespace cz {
 namespace {
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/shift_down", {"sat:model"});
 const bool registered = register_construction({
     "primitive/shift_down", "shift_down", "y[i] = u[i-s]: one layer with kernel X^s (paper: 3 layers)",

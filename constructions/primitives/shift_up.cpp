@@ -12,7 +12,7 @@ constexpr const char* kCausalNote =
     "depends only on input rows <= i (the causality lemma and erratum E3 in docs/theory.md, \"Convolution modes\"). Use conv=cyclic or "
     "conv=anticausal";
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("primitive/shift_up", {"sat:model"});
 const bool registered = register_construction({
     "primitive/shift_up", "shift_up", "y[i] = u[i+s]: one layer, cyclic or anticausal (impossible if causal)",

@@ -1,5 +1,5 @@
 // JRT Alg. 3 (and the plain store-the-first-set program) unrolled over a prompt of fixed length
-// into an all-Bit circuit, for `verify sd/recurrent-jrt --method sat` (app/engine/sat_sd.cpp).
+// into an all-Bit circuit, for `verify sd/recurrent-jrt --method sat` (app/engine/sat/sat_sd.cpp).
 // The circuit takes the program's own steps row by row over its own state: the register isep
 // (bits_for(N+1) bits, N = "no separator yet"), the register smallFirst (1 bit), and the bag Z as
 // one slot per row that may insert (a valid bit and an n-bit word; a row inserts its element

@@ -2,7 +2,7 @@
 // its state measured in bits on every instance (spec §10.1, §13; Errata E8), and the same
 // store-the-first-set program without repetition for contrast (Based Thm F.3 via JRT §3.1).
 // `verify --method sat` unrolls the program over each prompt length (alg3_circuit.h, sharing
-// Alg3Rules with alg3_program) and proves it against circuits/reference/sd_ref.h (app/engine/sat_sd.h).
+// Alg3Rules with alg3_program) and proves it against circuits/reference/sd_ref.h (app/engine/sat/sat_sd.h).
 #include "constructions/sd/recurrent_jrt.h"
 
 #include <algorithm>
@@ -140,7 +140,7 @@ Built build(const Params& p) {
   return b;
 }
 
-// --method sat: the proof routes this artifact takes (app/engine/sat_routes.h).
+// --method sat: the proof routes this artifact takes (app/engine/sat/sat_routes.h).
 const bool routes_registered = register_routes("sd/recurrent-jrt", {"sat:sd-program"});
 const bool registered = register_construction({
     "sd/recurrent-jrt", "sd", "JRT Alg. 3: recurrent SD on the JRT prompt, state n*min(|A|,|B|) bits (Thm G.15)",

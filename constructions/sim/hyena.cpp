@@ -19,7 +19,7 @@ struct HyenaState {
   std::vector<HyenaOperator> ops;
 };
 
-// --method algebra: Hyena's compositional route (app/engine/algebra.cpp) takes its wide layout.
+// --method algebra: Hyena's compositional route (app/engine/algebra/algebra.cpp) takes its wide layout.
 const bool routes_registered = register_routes("sim/hyena", {"algebra:hyena-compositional"});
 const bool registered = register_construction({
     "sim/hyena", "hyena", "Hyena of order k (Zoology Alg. 2-3) as an exact (N, k+2, d, N, (k+1)d) BaseConv (layout=narrow: (N, 2k+1, d, N, 3d))",

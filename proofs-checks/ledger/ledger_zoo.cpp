@@ -1,5 +1,5 @@
 // The ledger, rows 4, 15 and 16: K-matrices, Theorem H.21 (both compilers) and the gated-convolution zoo (issue 28).
-#include "app/engine/algebra.h"
+#include "app/engine/algebra/algebra.h"
 #include "app/report/report_json.h"
 #include "proofs-checks/ledger/ledger_rows.h"
 #include "util/error.h"
@@ -118,7 +118,7 @@ void rows_zoo(Rows& r) {
         if (c.quantity == "ratio_polynomial_fits") e.evidence.push_back(claim_evidence(r, c));
       // Beyond enumeration (issue 37): the simulation proved equal to the architecture's own
       // evaluation on EVERY input of Q^{N×d} at N = 64, d = 2 (--fast: N = 16), as polynomial
-      // identities (verify --method algebra; app/engine/algebra.h).
+      // identities (verify --method algebra; app/engine/algebra/algebra.h).
       const PMap ap = {{"N", fast ? "16" : "64"}, {"d", "2"}};
       const std::string acmd = "circuitzoo verify " + a.name + params_cmd(ap) + " --method algebra";
       std::string proof = "not proved";

@@ -1,5 +1,5 @@
 // SatProof (ledger_rules.h): one `verify --method sat` run for a ledger row.
-#include "app/engine/sat_path.h"
+#include "app/engine/sat/sat_path.h"
 #include "app/report/report_json.h"
 #include "proofs-checks/ledger/ledger_rules.h"
 #include "util/error.h"

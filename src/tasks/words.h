@@ -1,7 +1,7 @@
 // Tasks on words of bits (spec §7.5): compare (Zoology Def H.31) and sort (Zoology Lemma H.35).
 // Their meaning by definition, as plain C++ on unsigned words (bit b of a word is its b-th least
 // significant bit): the references of task compare and task sort (src/verify/task_words.cpp), of
-// the SAT confirmation of a model found on a file (app/engine/sat_words.cpp), and of the tests that
+// the SAT confirmation of a model found on a file (app/engine/sat/sat_words.cpp), and of the tests that
 // hold the bit-level reference checkers (circuits/reference/compare_ref.h, sort_ref.h) to them.
 #pragma once
 #include <algorithm>

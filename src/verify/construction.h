@@ -37,7 +37,7 @@ struct DomainOptions {
   unsigned threads = 0;                  // 0: all cores
   std::uint64_t block = 0;               // instances per engine block (0: the check's preference)
   bool scalar = false;                   // force the per-instance run(k) path (the reference path)
-  std::string device = "cpu";            // cpu | cuda | auto | twin (issue 12; app/engine/device_path.h)
+  std::string device = "cpu";            // cpu | cuda | auto | twin (issue 12; app/engine/run/device_path.h)
 };
 
 // The batched path (issue 10). A check may offer per-thread block workers: each owns its scratch
@@ -134,7 +134,7 @@ const Construction& find_construction(const std::string& name);
 // Special proof routes (issue 47 item 2): a construction names, from its own file and beside
 // register_construction, the routes its artifact takes beyond the methods every artifact kind and
 // task has ("sat:dyadic-stages": mqar/dyadic's circuit proved by its stages; the ids are the
-// engine's vocabulary, app/engine/sat_routes.h). The engine picks methods by artifact kind, task
+// engine's vocabulary, app/engine/sat/sat_routes.h). The engine picks methods by artifact kind, task
 // and these ids; it never compares a construction's name.
 bool register_routes(const std::string& construction, std::vector<std::string> routes);
 // The routes a construction registered (in its order; empty when none).

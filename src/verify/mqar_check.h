@@ -45,7 +45,7 @@ using MqarSolverFactory = std::function<MqarSolver(const Params&, const Built&)>
 bool register_mqar_solver(const std::string& construction, MqarSolverFactory f);
 const MqarSolverFactory* find_mqar_solver(const std::string& construction);
 
-// `verify NAME --from-npy INPUTS LABELS` (run by app/engine/verify_npy.h): builds the construction
+// `verify NAME --from-npy INPUTS LABELS` (run by app/engine/byo/verify_npy.h): builds the construction
 // with `given` (layout=zoology and N = the file's row length are filled in when the construction
 // has those parameters and they are not given; c defaults to 1 + the largest token or label), and
 // returns the check of every example.

@@ -1,4 +1,4 @@
-// What `verify --method algebra` (app/engine/algebra.h) needs from a construction whose check
+// What `verify --method algebra` (app/engine/algebra/algebra.h) needs from a construction whose check
 // compares a model with an architecture's own evaluation (sim/*): that evaluation as a generic
 // function run on symbols (RingPolyQ), on the bound twin (RingBound, the estimate before anything
 // is allocated) and on numbers (RingQ, to confirm a counterexample), plus the Hyena operator

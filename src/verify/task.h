@@ -3,7 +3,7 @@
 // into the input matrix u (which row/column holds what), how the output is decoded, its domains,
 // and its independent reference (src/tasks). Where the task has a fixed input and output shape,
 // it can also check ANY artifact that maps N×d inputs to outputs exactly (a user's model-json,
-// a circuit file: `verify --model/--circuit FILE --task TASK`, app/engine/byo.h) on the same
+// a circuit file: `verify --model/--circuit FILE --task TASK`, app/engine/byo/byo.h) on the same
 // domain the built-in constructions of the task use, so the counts agree with theirs.
 //
 // The registry is an explicit list (no static registration: src/ is a static archive, which
@@ -46,7 +46,7 @@ struct TaskShapeNeed {
   // x[k], y[k] in, lt, eq, min[k], max[k] out): the name of each cell of the N×d input and of the
   // out_N×out_d output, row-major. Empty: the u[i][j] / y[i][j] grid. Where set, a circuit file
   // has exactly these ports, each once: a port the file lacks, or one the task does not have, is
-  // refused by every method (app/engine/byo.cpp place_circuit).
+  // refused by every method (app/engine/byo/byo.cpp place_circuit).
   std::vector<std::string> in_names, out_names;
 };
 

@@ -3,7 +3,7 @@
 // operator file being model-json whose one layer is an architecture layer of that kind (contract
 // "Architecture layers"). The reference is the operator's own exact evaluation (model/hyena.h,
 // h3.h, retnet.h, rwkv.h; no BaseConv code). The check itself needs the operator, which no -p
-// parameter gives: it lives in app/engine/algebra_operator.h (run_operator_check, and
+// parameter gives: it lives in app/engine/algebra/algebra_operator.h (run_operator_check, and
 // run_operator_algebra for --method algebra); check and shape here only refuse, naming --operator.
 #include "util/error.h"
 #include "verify/task.h"

@@ -42,13 +42,13 @@ std::vector<Task> other_tasks() {
     t.reference = "src/tasks/sd.h sd::intersection, sd::disjoint (a plain set intersection)";
     t.constructions = {"sd/recurrent-jrt", "sd/based-jrt", "sd/via-gar"};
     // A user's file (task_sd_files.h): one input length, so domain=sized; decoded as Alg. 3's output.
-    // Recurrent programs (any length) go through verify --program (app/engine/byo_program.h).
+    // Recurrent programs (any length) go through verify --program (app/engine/byo/byo_program.h).
     t.domains.push_back("your model or circuit file: domain=sized (|A| = a, |B| = b; N = copies·(a+b+1) rows), "
                         "exhaustive or sampled as above; your program file (--program): every domain");
     t.fill_from_artifact = sd_file_fill;
     t.shape = sd_file_shape;
     t.check = sd_file_check;
-    // Programs: every prompt length (app/engine/byo_program.h), sat unrolled (app/engine/sat_sd.h).
+    // Programs: every prompt length (app/engine/byo/byo_program.h), sat unrolled (app/engine/sat/sat_sd.h).
     t.methods = {{"circuit", {"enumerate"}}, {"model", {"enumerate"}}, {"program", {"enumerate", "sat"}}};
     ts.push_back(std::move(t));
   }

@@ -48,8 +48,8 @@ Task primitive(std::string name, std::string summary, std::string semantics, std
                                                            : name == "hadamard" ? std::string("hadamard_blocks") : name);
   t.constructions = {"primitive/" + name};
   t.claims_from = "primitive/" + name;
-  // sat on models: the integer map bit-blasted (app/engine/sat_model_path.h).
-  t.methods = {{"circuit", {"enumerate"}}, {"model", {"enumerate", "sat", "algebra"}}};  // algebra: app/engine/algebra_task.h
+  // sat on models: the integer map bit-blasted (app/engine/sat/sat_model_path.h).
+  t.methods = {{"circuit", {"enumerate"}}, {"model", {"enumerate", "sat", "algebra"}}};  // algebra: app/engine/algebra/algebra_task.h
   t.fill_from_artifact = [](std::map<std::string, std::string>& given, std::size_t N, std::size_t d) {
     given.emplace("N", std::to_string(N));
     given.emplace("d", std::to_string(d));

@@ -1,7 +1,7 @@
 // Tasks compare and sort (spec §7.5; issue 47 item 1): words of bits, the tasks of circuit/compare
 // and circuit/sort, checked for any circuit file by enumeration (or seeded samples) against the
 // plain meaning of src/tasks/words.h, and by --method sat against the reference checkers
-// circuits/reference/compare_ref.h and sort_ref.h (app/engine/sat_words.cpp). Their ports have
+// circuits/reference/compare_ref.h and sort_ref.h (app/engine/sat/sat_words.cpp). Their ports have
 // their own names (TaskShapeNeed::in_names, out_names), as circuit/compare and circuit/sort name
 // theirs; the task reads every port, and each port exactly once.
 #include <algorithm>

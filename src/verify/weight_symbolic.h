@@ -1,4 +1,4 @@
-// What `verify NAME --method algebra --algebra-symbols weights` (issue 37; app/engine/algebra.h)
+// What `verify NAME --method algebra --algebra-symbols weights` (issue 37; app/engine/algebra/algebra.h)
 // needs from a sim/* construction: its compiler and the architecture's own evaluation, both run
 // with the operator's WEIGHTS as symbols beside the input's. Variables: x_0..x_{N·d−1} are the
 // input u (row-major), x_{N·d + k} is weight k in map_weights' order (model/weight_map.h).

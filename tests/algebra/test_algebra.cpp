@@ -1,11 +1,11 @@
-// --method algebra (issue 37 item 1; app/engine/algebra.h): proofs over all of Q^(N×d) at small
+// --method algebra (issue 37 item 1; app/engine/algebra/algebra.h): proofs over all of Q^(N×d) at small
 // sizes by both routes, the differential test against enumeration (proved exactly where the
 // enumerating check passes, refuted exactly where it fails), mutants refuted with a counterexample
 // that exact evaluation confirms, and the refusal over budget.
 #include <doctest/doctest.h>
 
-#include "app/engine/algebra.h"
-#include "app/engine/sat_primitive_ref.h"
+#include "app/engine/algebra/algebra.h"
+#include "app/engine/sat/sat_primitive_ref.h"
 #include "model/eval.h"
 #include "model/model_json.h"
 #include "util/error.h"

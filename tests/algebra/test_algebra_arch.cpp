@@ -1,11 +1,11 @@
-// verify --model FILE --method algebra (app/engine/algebra_arch.h): a model file's architecture
+// verify --model FILE --method algebra (app/engine/algebra/algebra_arch.h): a model file's architecture
 // layers proved equal to their stored expansions on every state in Q^{N'×d'}; a tampered
 // expansion weight refuted with a state where they differ, confirmed by exact evaluation.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/algebra_arch.h"
+#include "app/engine/algebra/algebra_arch.h"
 #include "model/arch_layer.h"
 #include "model/model_json.h"
 #include "util/error.h"

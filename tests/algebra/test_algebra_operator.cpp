@@ -1,4 +1,4 @@
-// A user's BaseConv model against an operator given by its weights (app/engine/algebra_operator.h,
+// A user's BaseConv model against an operator given by its weights (app/engine/algebra/algebra_operator.h,
 // issue 47 item 3): proved over all of Q^(N×w) for Hyena, H3, RetNet (rotated) and RWKV (numerator
 // and denominator); a one-tap mutant refuted at a point that exact evaluation of the model and of
 // the operator confirms independently here; the compositional route and weights as symbols; the
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/algebra_operator.h"
+#include "app/engine/algebra/algebra_operator.h"
 #include "model/arch_layer.h"
 #include "model/eval.h"
 #include "model/model_json.h"

@@ -1,4 +1,4 @@
-// --method algebra with the WEIGHTS as symbols (app/engine/algebra_weights.h) and over F_p
+// --method algebra with the WEIGHTS as symbols (app/engine/algebra/algebra_weights.h) and over F_p
 // (RingPolyFp, exact/poly_fp.h), issue 37 item 1:
 //  - the compilers' Rat instantiation gives the shipped model: the symbolic layers evaluated at the
 //    seeded weights equal it entry by entry (checked inside every weights proof; a model that is
@@ -11,9 +11,9 @@
 //    over F_7 with a confirmed counterexample; F_p[x] arithmetic against F_p evaluation.
 #include <doctest/doctest.h>
 
-#include "app/engine/algebra.h"
-#include "app/engine/algebra_arch.h"
-#include "app/engine/algebra_weights.h"
+#include "app/engine/algebra/algebra.h"
+#include "app/engine/algebra/algebra_arch.h"
+#include "app/engine/algebra/algebra_weights.h"
 #include "exact/poly_fp.h"
 #include "model/arch_layer.h"
 #include "model/eval.h"

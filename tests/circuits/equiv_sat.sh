@@ -9,10 +9,6 @@ BIN=$1
 . "$(dirname "$0")/../cli/check_lib.sh"
 HERE=$(dirname "$0")
 PY=/usr/bin/python3
-json_eq() {  # NAME FILE PYEXPR over j (the JSON)
-  "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if ($3) else 1)" "$2" ||
-    { echo "FAIL $1: $3 on $(head -c 600 "$2")"; fails=$((fails+1)); }
-}
 check export 0 "$BIN" export circuit/sort -p n=8 -p d=8 --format aiger -o "$T/s.aag"
 "$PY" "$HERE/../sat/double_aag.py" "$T/s.aag" "$T/sx.aag" || { echo "FAIL double_aag"; fails=$((fails+1)); }
 check proved 0 "$BIN" circuit "$T/s.aag" --equiv "$T/sx.aag" --json "$T/p.json"

@@ -8,10 +8,6 @@ set -u
 BIN=$1
 . "$(dirname "$0")/check_lib.sh"
 PY=/usr/bin/python3
-json_eq() {  # NAME FILE PYEXPR: the expression over j (the JSON) must hold
-  "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if ($3) else 1)" "$2" ||
-    { echo "FAIL $1: $3 on $(head -c 400 "$2")"; fails=$((fails+1)); }
-}
 
 # ---- item 9: list, list NAME, list NAME --json ----
 check list 0 "$BIN" list

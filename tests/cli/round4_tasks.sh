@@ -13,10 +13,6 @@ BIN=$1
 . "$(dirname "$0")/check_lib.sh"
 MUT="$(dirname "$0")/../sat/mutate_aag.py"
 PY=/usr/bin/python3
-json_eq() {  # NAME FILE PYEXPR: the expression over j (the report) must hold
-  "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if ($3) else 1)" "$2" ||
-    { echo "FAIL $1: $3 on $(head -c 400 "$2")"; fails=$((fails+1)); }
-}
 P=(--task mqar -p n=4 -p c=8 -p encoding=binary)
 
 # ---- item 1: the found column, one meaning for every method ----

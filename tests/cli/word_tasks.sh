@@ -8,10 +8,6 @@ BIN=$1
 . "$(dirname "$0")/check_lib.sh"
 MUT="$(dirname "$0")/../sat/mutate_aag.py"
 PY=/usr/bin/python3
-json_eq() {  # NAME FILE PYEXPR: the expression over j (the report) must hold
-  "$PY" -c "import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if ($3) else 1)" "$2" ||
-    { echo "FAIL $1: $3 on $(head -c 400 "$2")"; fails=$((fails+1)); }
-}
 
 # ---- the registry ----
 check tasks 0 "$BIN" tasks

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 #include "tests/lean.h"
 #include "tests/seed.h"
 #include "app/engine/engine.h"

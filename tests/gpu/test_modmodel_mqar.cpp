@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "tests/lean.h"
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 #include "app/engine/engine.h"
 #include "constructions/mqar/common.h"
 #include "constructions/mqar/solvers.h"

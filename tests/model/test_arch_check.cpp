@@ -1,4 +1,4 @@
-// The "arch" self-check (verify/arch_check.h, app/engine/byo_arch.h; `verify --model F --task arch`):
+// The "arch" self-check (verify/arch_check.h, app/engine/byo/byo_arch.h; `verify --model F --task arch`):
 // every kind's fresh expansion passes in Z, Q and Fp; one changed weight of an expansion (made in
 // memory: a file's expansion is recomputed when read) fails with a counterexample naming the layer;
 // the domain is the stated box then seeded states; a model without architecture layers is an input error.
@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/byo_arch.h"
+#include "app/engine/byo/byo_arch.h"
 #include "model/arch_layer.h"
 #include "model/model_json.h"
 #include "tests/seed.h"

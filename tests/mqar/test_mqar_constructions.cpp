@@ -10,7 +10,7 @@
 #include "constructions/mqar/solvers.h"
 #include "tasks/mqar_reference.h"
 #include "tasks/zoology.h"
-#include "app/engine/verify_npy.h"
+#include "app/engine/byo/verify_npy.h"
 
 using namespace cz;
 using namespace cz::mqarc;

@@ -119,7 +119,7 @@ assert 'reference' not in j['sat'] and any('not circuit/sort' in n and 'key' in 
 [ "$(rc "$CZ" verify --circuit "$T/s.json" --task compare --method sat)" = 2 ] || fail "sort file as compare refused"
 grep -q "^error: the circuit has 12 inputs and 20 outputs; task compare needs" "$T/err" || fail "shape text (compare)"
 [ "$(rc "$CZ" verify --circuit "$T/s.json" --task sort -p n=3 --method sat)" = 2 ] || fail "sort shape refused"
-# circuit/sort by stages (the 0-1 principle; app/engine/sat_stages.h): 32 keys x 8 bits, where the
+# circuit/sort by stages (the 0-1 principle; app/engine/sat/sat_stages.h): 32 keys x 8 bits, where the
 # monolithic miter stalls, is proved; --sat-strategy monolithic (or a whole-circuit option such as
 # --sat-split whole) gives the per-place miters; a bad strategy is refused.
 [ "$(rc "$CZ" verify circuit/sort -p n=32 -p d=8 --method sat --json -)" = 0 ] || fail "sort stages exit"

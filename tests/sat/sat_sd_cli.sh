@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# verify sd/recurrent-jrt --method sat from the command line (app/engine/sat_sd.h): proved at n = 8
+# verify sd/recurrent-jrt --method sat from the command line (app/engine/sat/sat_sd.h): proved at n = 8
 # with the exact instance count (exit 0), variant=paper proved with Errata E8's state bound refuted
 # beside it, and domain=subsets beyond n = 4 refused (exit 2, error line).
 set -euo pipefail
@@ -23,7 +23,7 @@ python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='prov
 # solver=reference (the default): Prop G.25's map around the GAR reference circuit, proved (issue 37).
 [ "$(rc "$CZ" verify sd/via-gar --method sat --json -)" = 0 ] || fail "via-gar reference exit"
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==256 and any('GAR reference circuit' in n for n in j['notes']), j" || fail "via-gar reference json"
-# eq/via-mqar and gar/via-sd (app/engine/sat_reductions.h): proved at defaults; decode=any refuted with
+# eq/via-mqar and gar/via-sd (app/engine/sat/sat_reductions.h): proved at defaults; decode=any refuted with
 # a confirmed counterexample (exit 1); oracle=based refused (exit 2); list --json shows sat.
 [ "$(rc "$CZ" verify eq/via-mqar --method sat --json -)" = 0 ] || fail "eq exit"
 python3 -c "import json; j=json.load(open('$T/out')); assert j['verdict']=='proved' and j['instances']==64, j" || fail "eq json"

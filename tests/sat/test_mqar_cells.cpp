@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 
+#include "app/engine/sat/sat_problem.h"  // sat_mqar_spec: the codec as the checker's spec
 #include "circuits/eval.h"
 #include "circuits/reference/mqar_ref.h"
 #include "tasks/mqar.h"
@@ -18,15 +19,6 @@ using namespace cz;
 namespace ref = cz::circuits::reference;
 
 namespace {
-
-ref::MqarSpec spec_of(const mqar::Codec& k, std::size_t n) {
-  ref::MqarSpec s;
-  s.n = n, s.c = k.c, s.d = k.d, s.p = k.p, s.base = k.base;
-  s.code = k.enc == mqar::Encoding::Binary ? ref::TokenCode::Binary
-           : k.enc == mqar::Encoding::OneHot ? ref::TokenCode::OneHot
-                                             : ref::TokenCode::PHot;
-  return s;
-}
 
 struct Cell {
   std::size_t r, j;
@@ -77,7 +69,7 @@ TEST_CASE("mqar cells: the SAT reference and the enumerating check judge the sam
     for (std::size_t s = 0; s < sets.size(); ++s) {
       std::vector<std::string> names;
       for (const Cell& c : sets[s]) names.push_back("y[" + std::to_string(c.r) + "][" + std::to_string(c.j) + "]");
-      const ref::Checker ch = ref::mqar_checker(spec_of(k, cs.n), names, "test");
+      const ref::Checker ch = ref::mqar_checker(sat_mqar_spec(k, cs.n), names, "test");
       const bool with_found = s < 2;
       const mqar::Domain dom = mqar::triples_exhaustive(cs.n, cs.c);
       INFO(mqar::to_string(cs.e) << " output set " << s);

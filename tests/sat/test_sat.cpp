@@ -1,4 +1,4 @@
-// --method sat end to end (app/engine/sat_path.h) at sizes that take well under a second each:
+// --method sat end to end (app/engine/sat/sat_path.h) at sizes that take well under a second each:
 //   - proofs: circuit/compare, circuit/sort (both networks), mqar/dyadic (fixed and merge, every
 //     encoding), with --confirm (a second solver) and a DRAT proof file; every split agrees;
 //   - refutations: the published variants (variant=paper E1, prefix=lsb E6) and the dyadic mutants
@@ -13,7 +13,7 @@
 #include <future>
 #include <thread>
 
-#include "app/engine/sat_path.h"
+#include "app/engine/sat/sat_path.h"
 #include "circuits/gadgets_bits.h"
 #include "circuits/reference/mqar_ref.h"
 #include "circuits/sat/miter.h"

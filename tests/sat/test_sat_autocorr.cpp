@@ -1,4 +1,4 @@
-// --method sat for mqar/autocorrelation (app/engine/sat_data.h), at sizes that take well under a
+// --method sat for mqar/autocorrelation (app/engine/sat/sat_data.h), at sizes that take well under a
 // second each:
 //   - the one circuit (constructions/mqar/autocorrelation_circuit.h: lags → kernels → model) gives
 //     the per-instance model's exact output (autocorr_model, eval_exact) on sampled instances, for
@@ -11,7 +11,7 @@
 #include <random>
 
 #include "app/engine/engine.h"
-#include "app/engine/sat_data.h"
+#include "app/engine/sat/sat_data.h"
 #include "circuits/eval.h"
 #include "circuits/sat/int_miter.h"
 #include "circuits/sat/solver.h"

@@ -1,4 +1,4 @@
-// --method sat for sd/based-jrt (app/engine/sat_data.h), at sizes that take about a second:
+// --method sat for sd/based-jrt (app/engine/sat/sat_data.h), at sizes that take about a second:
 //   - the one circuit (constructions/sd/based_jrt_circuit.h: G.20 → kernel → G.21 → window → S →
 //     G.18) gives the pipeline's window rows and flags on every instance of small domains (both
 //     layouts, stage all and g18, kernel dd and random);
@@ -9,7 +9,7 @@
 #include <doctest/doctest.h>
 
 #include "app/engine/engine.h"
-#include "app/engine/sat_data.h"
+#include "app/engine/sat/sat_data.h"
 #include "circuits/eval.h"
 #include "circuits/sat/solver.h"
 #include "constructions/sd/based_jrt_circuit.h"

@@ -1,15 +1,15 @@
 // Issue 38: certificates of scheduled runs. check-proof's replay of an index's splits
-// (app/engine/sat_schedule.h CubePlan): exactly the recorded splits, every cube made and asked
+// (app/engine/sat/sat_schedule.h CubePlan): exactly the recorded splits, every cube made and asked
 // under its name, a split listing fewer cubes or with bad variables caught; the index's "splits"
-// sorted and deduplicated (app/engine/sat_certificates_sched.h). No solver runs: a hook answers.
+// sorted and deduplicated (app/engine/sat/sat_certificates_sched.h). No solver runs: a hook answers.
 #include <doctest/doctest.h>
 
 #include <cstdio>
 #include <mutex>
 #include <set>
 
-#include "app/engine/sat_certificates_sched.h"
-#include "app/engine/sat_schedule.h"
+#include "app/engine/sat/sat_certificates_sched.h"
+#include "app/engine/sat/sat_schedule.h"
 #include "circuits/sat/cube.h"
 #include "circuits/sat/solve_hook.h"
 #include "util/error.h"

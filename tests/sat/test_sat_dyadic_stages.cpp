@@ -12,7 +12,7 @@
 //     another call, a mid moved, a call dropped) never a proof.
 #include <doctest/doctest.h>
 
-#include "app/engine/sat_path.h"
+#include "app/engine/sat/sat_path.h"
 #include "circuits/sat/cut_cone.h"
 #include "constructions/mqar/dyadic_check.h"
 #include "constructions/mqar/dyadic_stages.h"

@@ -1,4 +1,4 @@
-// Integer models under --method sat (app/engine/sat_model_path.h):
+// Integer models under --method sat (app/engine/sat/sat_model_path.h):
 //   - the word arithmetic (circuits/sat/bitvec.h) against exact integers on every input of small
 //     boxes, so a wrong adder, multiplier, relu or comparison fails here before it can prove anything;
 //   - the model bit-blast (model_bits.h) against IntegerEvaluator on random models (BaseConv in every
@@ -11,10 +11,10 @@
 
 #include <random>
 
-#include "app/engine/byo.h"
-#include "app/engine/sat_layer_bounds.h"
-#include "app/engine/sat_model_path.h"
-#include "app/engine/sat_problem.h"
+#include "app/engine/byo/byo.h"
+#include "app/engine/sat/sat_layer_bounds.h"
+#include "app/engine/sat/sat_model_path.h"
+#include "app/engine/sat/sat_problem.h"
 #include "circuits/reference/mqar_ref.h"
 #include "tasks/mqar_domain.h"
 #include "circuits/eval.h"

@@ -1,4 +1,4 @@
-// verify --program FILE --task sd --method sat (app/engine/sat_sd.h, circuits/sat/program_bits.h):
+// verify --program FILE --task sd --method sat (app/engine/sat/sat_sd.h, circuits/sat/program_bits.h):
 //   - the unrolled step gives the interpreter's output cells (nonzero) and its failures on every
 //     instance of small domains, for the exported Alg. 3 files and mutated ones (a wrong store
 //     window, a register too narrow for its values, an output row too narrow);
@@ -11,9 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/engine/byo_program.h"
+#include "app/engine/byo/byo_program.h"
 #include "app/engine/engine.h"
-#include "app/engine/sat_sd.h"
+#include "app/engine/sat/sat_sd.h"
 #include "circuits/builder.h"
 #include "circuits/eval.h"
 #include "circuits/sat/program_bits.h"

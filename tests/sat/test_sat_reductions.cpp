@@ -1,4 +1,4 @@
-// --method sat for the reductions (app/engine/sat_reductions.h, sat_sd.h), at sizes well under a second:
+// --method sat for the reductions (app/engine/sat/sat_reductions.h, sat_sd.h), at sizes well under a second:
 //   - the EQ and GAR reference circuits (circuits/reference/eq_ref.h, gar_ref.h) equal src/tasks on
 //     every instance of small domains, and their `domain` holds on exactly those instances' encodings;
 //   - the gar/via-sd circuit gives gar_via_sd's answers on every small instance (oracles: Alg. 3,
@@ -11,8 +11,8 @@
 #include <set>
 
 #include "app/engine/engine.h"
-#include "app/engine/sat_reductions.h"
-#include "app/engine/sat_sd.h"
+#include "app/engine/sat/sat_reductions.h"
+#include "app/engine/sat/sat_sd.h"
 #include "circuits/eval.h"
 #include "circuits/gadgets_bits.h"
 #include "circuits/reference/eq_ref.h"

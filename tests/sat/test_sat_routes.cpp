@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "app/engine/methods.h"
-#include "app/engine/sat_routes.h"
+#include "app/engine/sat/sat_routes.h"
 #include "verify/construction.h"
 
 using namespace cz;

@@ -1,13 +1,13 @@
-// Issue 38: cube-and-conquer and the miter scheduler (app/engine/sat_schedule.h) in one process,
-// and shards replayed by merge (app/engine/sat_parts.h). MPI ranks are tested from the command
+// Issue 38: cube-and-conquer and the miter scheduler (app/engine/sat/sat_schedule.h) in one process,
+// and shards replayed by merge (app/engine/sat/sat_parts.h). MPI ranks are tested from the command
 // line (tests/sat/sat_schedule_cli.sh). Each case well under a second or two.
 #include <doctest/doctest.h>
 
 #include <set>
 
-#include "app/engine/sat_parts.h"
-#include "app/engine/sat_path.h"
-#include "app/engine/sat_schedule.h"
+#include "app/engine/sat/sat_parts.h"
+#include "app/engine/sat/sat_path.h"
+#include "app/engine/sat/sat_schedule.h"
 #include "circuits/sat/cube.h"
 #include "circuits/sat/solver.h"
 #include "util/error.h"

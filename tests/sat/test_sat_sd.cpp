@@ -1,4 +1,4 @@
-// --method sat for sd/recurrent-jrt (app/engine/sat_sd.h), at sizes that take well under a second:
+// --method sat for sd/recurrent-jrt (app/engine/sat/sat_sd.h), at sizes that take well under a second:
 //   - the SD reference circuit (circuits/reference/sd_ref.h) equals src/tasks on every instance of
 //     small domains, and its `domain` output holds on exactly the encodings of the domain's instances;
 //   - the unrolled program (constructions/sd/alg3_circuit.h) gives the program's output rows and
@@ -14,7 +14,7 @@
 #include <set>
 
 #include "app/engine/engine.h"
-#include "app/engine/sat_sd.h"
+#include "app/engine/sat/sat_sd.h"
 #include "circuits/eval.h"
 #include "circuits/reference/sd_ref.h"
 #include "circuits/sat/solver.h"

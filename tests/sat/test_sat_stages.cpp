@@ -1,4 +1,4 @@
-// --method sat on circuit/sort by stages (circuits/sat/sort_stages.h, app/engine/sat_stages.h):
+// --method sat on circuit/sort by stages (circuits/sat/sort_stages.h, app/engine/sat/sat_stages.h):
 //   - proved at small n exactly where the monolithic miter proves, both networks, both 0-1 checks;
 //   - mutants built here with their own traces: a comparator whose swap condition is inverted,
 //     one that does not swap the payload, Batcher n=8 with one comparator removed; each is caught
@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <random>
 
-#include "app/engine/sat_problem.h"
-#include "app/engine/sat_stages.h"
+#include "app/engine/sat/sat_problem.h"
+#include "app/engine/sat/sat_stages.h"
 #include "circuits/builder.h"
 #include "circuits/eval.h"
 #include "circuits/gadgets_bits.h"

@@ -1,4 +1,4 @@
-// SAT sweeping (circuits/sat/sweep.h) and its use on a user's file (app/engine/sat_stages.h):
+// SAT sweeping (circuits/sat/sweep.h) and its use on a user's file (app/engine/sat/sat_stages.h):
 //   - two circuits of one function built otherwise (AND chains in opposite orders, an XOR chain and
 //     an XOR tree) are proved equal, after SAT answers refined pairs that random simulation
 //     suggested falsely (a long AND chain is 0 on every random input);
@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <map>
 
-#include "app/engine/byo.h"
-#include "app/engine/sat_path.h"
+#include "app/engine/byo/byo.h"
+#include "app/engine/sat/sat_path.h"
 #include "circuits/aig.h"
 #include "circuits/aig_match.h"
 #include "circuits/builder.h"

@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <optional>
 
-#include "app/engine/byo.h"
+#include "app/engine/byo/byo.h"
 #include "tests/seed.h"
 #include "tests/verify/random_user_model.h"
 #include "util/error.h"

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "app/engine/byo.h"
+#include "app/engine/byo/byo.h"
 #include "util/error.h"
 #include "verify/matrix_domain.h"
 #include "verify/task.h"

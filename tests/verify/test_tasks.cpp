@@ -1,4 +1,4 @@
-// Tasks (verify/task.h) and checking a user's artifact against one (app/engine/byo.h, issue 15):
+// Tasks (verify/task.h) and checking a user's artifact against one (app/engine/byo/byo.h, issue 15):
 // every built-in primitive and mqar/attention, handed over as a plain model file would be, verifies
 // against its task with the built-in's own instance counts; mutants (one weight changed, one
 // output rewired) are caught with a counterexample; shapes that do not fit are input errors.
@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "app/engine/byo.h"
+#include "app/engine/byo/byo.h"
 #include "circuits/builder.h"
 #include "model/model_json.h"
 #include "util/error.h"

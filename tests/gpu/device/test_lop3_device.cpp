@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 #include "app/engine/engine.h"
 #include "circuits/builder.h"
 #include "circuits/gadgets_compare.h"

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "app/engine/device_path.h"
+#include "app/engine/run/device_path.h"
 #include "app/engine/engine.h"
 #include "constructions/mqar/solvers.h"
 #include "gpu/modmodel_check.h"
