@@ -21,7 +21,15 @@ void detail::Rows::add(Entry e) {
   finish(e);  // the status is decide(evidence), whatever the row did before
   if (e.subject.empty())  // E-items check the paper's statements; declared claims are ours
     e.subject = e.row ? row_subject(*e.row) : (e.id.size() <= 3 && e.id[0] == 'E') ? "the paper" : "our construction";
-  const std::string line = "  " + e.id + ": " + e.status;
+  // What the row claims, inline (issue 49 item 8: "row 11: refuted" alone sent readers to a table
+  // they do not have): its source and the start of its statement.
+  std::string what = e.statement;
+  if (what.size() > 90) {
+    std::size_t cut = 87;
+    while (cut > 0 && (static_cast<unsigned char>(what[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    what = what.substr(0, cut) + "...";
+  }
+  const std::string line = "  " + e.id + ": " + e.status + (what.empty() ? "" : "  (" + e.source + ": " + what + ")");
   out.push_back(std::move(e));
   if (cx.opt.on_row) cx.opt.on_row(line, out.size());
   else if (cx.opt.progress) *cx.opt.progress << line << "\n";

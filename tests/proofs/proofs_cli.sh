@@ -33,6 +33,9 @@ expect 2 "$CZ" claims --json ""
 # One ledger computation, every rendering (--json/--markdown/--latex/--errata PATH); the stdout forms
 # of each are checked against these files below, on the two that print.
 expect 0 "$CZ" claims --fast --json "$T/c.json" --markdown "$T/m.md" --latex "$T/l.tex" --errata "$T/e.md"
+# Each row's line says what the row claims (issue 49 item 8: "row 11: refuted" alone named a table
+# the user does not have).
+grep -q "row 11: refuted  (.*shift_up" "$T/err" || fail "row 11's line does not say what it claims"
 # Every top-level key of the ledger (and of each claim) is documented in docs/contract.md (issue 26;
 # verify, stats and sweep: tests/cli/contract_keys.sh).
 python3 "$(dirname "$0")/../cli/contract_keys.py" "$(dirname "$0")/../../docs/contract.md" claims="$T/c.json" || fail "ledger keys not in docs/contract.md"
