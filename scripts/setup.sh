@@ -20,9 +20,13 @@ GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 # ccache (when present) makes rebuilds in other checkouts of the tree cheap; optional. The
 # precompiled headers (cmake/pch) need these sloppiness settings for hits.
+# Only with a cache directory it can write (a read-only home would fail every compile).
 if command -v ccache >/dev/null 2>&1; then
-  GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
+  ccache_dir=$(ccache -k cache_dir 2>/dev/null || true)
+  if [ -n "$ccache_dir" ] && mkdir -p "$ccache_dir" 2>/dev/null && [ -w "$ccache_dir" ]; then
+    GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
+  fi
 fi
 BUILD=${1:-build}
 if [ $# -gt 1 ]; then
