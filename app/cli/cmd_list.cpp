@@ -84,7 +84,8 @@ int cmd_list(const Common& c) {
     if (to_stdout(c.json_path)) return 0;
   }
   for (const auto& k : arr) {
-    std::cout << std::left << std::setw(24) << k["name"].get<std::string>() << k["summary"].get<std::string>() << "\n    params:";
+    // At least one space after a name longer than the column (it ran into its summary).
+    std::cout << std::left << std::setw(23) << k["name"].get<std::string>() << " " << k["summary"].get<std::string>() << "\n    params:";
     std::string meanings;
     for (const auto& p : k["params"]) {
       std::cout << " " << p["name"].get<std::string>() << "=" << p["default"].get<std::string>();
