@@ -26,6 +26,8 @@ if command -v ccache >/dev/null 2>&1; then
   if [ -n "$ccache_dir" ] && mkdir -p "$ccache_dir" 2>/dev/null && [ -w "$ccache_dir" ]; then
     GEN+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
     export CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}
+    # Paths below the checkout count relative, so another checkout of the same sources hits.
+    export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
   fi
 fi
 BUILD=${1:-build}
