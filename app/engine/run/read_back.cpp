@@ -11,15 +11,18 @@
 
 namespace cz {
 
-namespace {
-const char* kind_of(mode_t m) {
+const char* file_kind_text(unsigned mode) {
+  const mode_t m = static_cast<mode_t>(mode);
   if (S_ISDIR(m)) return "is a directory";
   if (S_ISCHR(m)) return "is a character device";
   if (S_ISBLK(m)) return "is a block device";
   if (S_ISFIFO(m)) return "is a FIFO (named pipe)";
   if (S_ISSOCK(m)) return "is a socket";
+  if (S_ISLNK(m)) return "is a symbolic link";
   return "is not a plain file";
 }
+
+namespace {
 
 const nlohmann::json& field_of(const nlohmann::json& obj, const char* key, const std::string& field, const std::string& where) {
   if (!obj.is_object()) throw InputError("expected a JSON object holding " + field, where);
@@ -33,7 +36,7 @@ std::string read_back_file(const std::string& file, std::uint64_t max_bytes, con
   struct stat st {};
   if (file.empty()) throw InputError("empty path", "\"\"");
   if (::stat(file.c_str(), &st) != 0) throw InputError(std::string("cannot read file: ") + std::strerror(errno), file);
-  if (!S_ISREG(st.st_mode)) throw InputError(std::string(kind_of(st.st_mode)) + ", not a regular file (" + what + ")", file);
+  if (!S_ISREG(st.st_mode)) throw InputError(std::string(file_kind_text(st.st_mode)) + ", not a regular file (" + what + ")", file);
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
     throw InputError("larger than " + std::to_string(max_bytes >> 20) + " MiB: not " + what, file);
   return read_file(file);
@@ -42,7 +45,7 @@ std::string read_back_file(const std::string& file, std::uint64_t max_bytes, con
 void refuse_non_regular(const std::string& path, const std::string& what) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw InputError(std::string(kind_of(st.st_mode)) + ", not a regular file (" + what + ")", path);
+    throw InputError(std::string(file_kind_text(st.st_mode)) + ", not a regular file (" + what + ")", path);
 }
 
 std::uint64_t exact_uint(const nlohmann::json& obj, const char* key, const std::string& field, const std::string& where) {

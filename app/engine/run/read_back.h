@@ -27,6 +27,8 @@ std::string read_back_file(const std::string& file, std::uint64_t max_bytes, con
 // are replaced whole (a checkpoint, a --proof): a FIFO would block the run, a device is no run's
 // file (issue 25; issue 36 item 6). `what` says why in the message. A missing path passes.
 void refuse_non_regular(const std::string& path, const std::string& what);
+// What a file that is not a regular one is, for messages ("is a FIFO (named pipe)"); mode: st_mode.
+const char* file_kind_text(unsigned mode);
 
 // j[key] as an exact unsigned 64-bit integer: 0.5, 1e3, -1 and 2^64 (which JSON readers give as
 // a float) are refused, never rounded. where: the file; field: how the message names the key.
