@@ -89,6 +89,8 @@ std::string verify(const Opts& p) {
   o.task = p.str("task");
   o.operator_file = p.str("operator_file");  // issue 47 item 3: an operator task's --operator
   o.operator_text = p.str("operator_text");
+  o.equiv_model_file = p.str("equiv_model_file");  // issue 47 item 2: model against model (--equiv-model)
+  o.equiv_model_text = p.str("equiv_model_text");
   o.method = p.choice("method", "enumerate", {"enumerate", "sat", "algebra"});
   if (p.has("timeout")) o.sat_timeout = cli::parse_real_arg(p.str("timeout"), cli::kTimeoutArg, ArgNames::Python);
   o.sat_confirm = p.flag("confirm");
@@ -192,6 +194,8 @@ std::string circuit(const Opts& p) {
   o.method = p.choice("method", "auto", {"auto", "enumerate", "sat"});
   o.certify = p.flag("certify");
   if (p.has("timeout")) o.timeout_s = cli::parse_real_arg(p.str("timeout"), cli::kTimeoutArg, ArgNames::Python);
+  o.proof = p.str("proof");  // issue 47: certificates of equiv= by SAT
+  if (p.has("proof") && o.proof.empty()) throw InputError("empty path", "proof=''");
   json out;
   o.capture.json = &out;
   cli::cmd_circuit(o);
@@ -229,6 +233,7 @@ std::string check_proof(const Opts& p) {
   o.dirs = p.list("dirs");  // every shard's directory (check-proof DIR_0 ... DIR_{K-1})
   if (o.dirs.size() == 1) o.dir = o.dirs[0], o.dirs.clear();
   o.threads = static_cast<unsigned>(p.uint("threads", cli::kThreadsArg, 0));
+  o.circuits = p.list("circuits");  // an equivalence run's two files, where they are now (issue 47)
   json out;
   o.capture.json = &out;
   const int rc = cli::cmd_check_proof(o);

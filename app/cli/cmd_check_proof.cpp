@@ -75,7 +75,7 @@ int cmd_check_proof(const CheckProofOptions& o) {
   const std::vector<std::string> dirs = o.dirs.empty() ? std::vector<std::string>{o.dir} : o.dirs;
   refuse_output_on_inputs(o.json_path, dirs);
   check_outputs({{"--json", o.json_path}});
-  CheckProofResult r = check_proof_dirs(dirs, resolve_threads(o.threads));
+  CheckProofResult r = check_proof_dirs(dirs, resolve_threads(o.threads), o.circuits);
   std::ostream& human = human_stream(o.json_path, o.capture);
   for (const auto& m : r.report["miters"])
     human << (m["verdict"] == "certified" ? "certified  " : "REJECTED   ") << m["what"].get<std::string>() << " ("
@@ -85,7 +85,10 @@ int cmd_check_proof(const CheckProofOptions& o) {
     for (const auto& sp : r.report["splits"])
       if (sp["verdict"] != "certified")
         human << "REJECTED   split of " << sp["miter"].get<std::string>() << " at cube " << sp["cube"].dump() << ": " << sp["verdict"].get<std::string>() << "\n";
-  human << r.report["construction"].get<std::string>() << "  " << r.report["params"].dump() << "  " << r.report["verdict"].get<std::string>()
+  // An equivalence run (circuit A --equiv B --proof DIR, issue 47) names its two files, not a construction.
+  human << (r.report.contains("what") ? r.report["what"].get<std::string>()
+                                      : r.report["construction"].get<std::string>() + "  " + r.report["params"].dump())
+        << "  " << r.report["verdict"].get<std::string>()
         << "  (" << r.report["miters"].size() << " certificates"
         << (r.report.contains("splits") ? ", " + std::to_string(r.report["splits"].size()) + " splits into cubes" : std::string())
         << (r.report.contains("dirs") ? ", " + std::to_string(r.report["dirs"].size()) + " shards" : std::string()) << "; the re-encoded run: " << r.report["run_verdict"].get<std::string>() << ")\n";

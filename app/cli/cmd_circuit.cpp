@@ -4,7 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/engine/sat/sat_certificates.h"
 #include "app/engine/sat/sat_equiv.h"
+#include "app/engine/sat/sat_stages.h"
 #include "circuits/equiv.h"
 #include "circuits/io.h"
 #include "circuits/port_match.h"
@@ -46,8 +48,12 @@ std::string format_of(const std::string& path, const std::string& given, const s
   return circuit_format_of(path, given, flag);
 }
 
-circuits::Circuit load(const std::string& path, const std::string& fmt) {
-  return circuits::read_circuit(read_file(path), fmt, path);
+// id: --proof DIR records the file (path, format, size and SHA-256 of the bytes read) for check-proof.
+circuits::Circuit load(const std::string& path, const std::string& fmt, EquivFile* id = nullptr) {
+  if (!id) return circuits::read_circuit(read_file(path), fmt, path);
+  auto [f, text] = read_equiv_file(path, fmt);
+  *id = std::move(f);
+  return circuits::read_circuit(text, fmt, path);
 }
 
 }  // namespace
@@ -58,12 +64,22 @@ int cmd_circuit(const CircuitOptions& o) {
   if (o.to.empty() && !o.out.empty()) throw InputError("-o needs --to FORMAT", "--to");
   check_outputs({{"-o", o.out}, {"--json", o.json_path}},
                 {{"file", o.file}, {"--equiv", o.equiv}, {"--eval", o.eval_input}, {"--equiv-model", o.equiv_model}});
+  if (!o.proof.empty()) {  // --proof DIR (issue 47): certificates of an equivalence proved by SAT
+    if (o.equiv.empty() || o.samples || o.method == "enumerate")
+      throw InputError("--proof DIR keeps the certificates of --equiv FILE by SAT (--method sat, or auto)", "--proof");
+    if (o.proof == "-") throw InputError("a certificate directory is written whole and renamed into place, not to standard output", "--proof -");
+    check_certificate_dir(o.proof);  // refuses any existing path
+    for (const std::string& out : {o.out, o.json_path})
+      if (!out.empty() && !to_stdout(out) && file_identity(out) == file_identity(o.proof))
+        throw InputError("two outputs name the same file (--proof " + o.proof + ")", out == o.out ? "-o " + out : "--json " + out);
+  }
   if (o.samples && o.equiv.empty()) throw InputError("--samples needs --equiv FILE", "--samples");
   if (o.method != "auto" && o.equiv.empty()) throw InputError("--method needs --equiv FILE", "--method");
   if (o.samples && o.method == "sat") throw InputError("--samples is random simulation; --method sat proves (give one)", "--samples");
   if ((o.certify || o.timeout_s != 300) && (o.equiv.empty() || o.samples || o.method == "enumerate"))
     throw InputError("--certify and --timeout are for --equiv FILE by SAT (--method sat, or auto)", o.certify ? "--certify" : "--timeout");
-  const auto cptr = std::make_shared<const circuits::Circuit>(load(o.file, fmt));  // shared: the SAT route keeps it
+  EquivFile first_id, second_id;  // --proof DIR: the files as read
+  const auto cptr = std::make_shared<const circuits::Circuit>(load(o.file, fmt, o.proof.empty() ? nullptr : &first_id));  // shared: the SAT route keeps it
   const circuits::Circuit& c = *cptr;
   nlohmann::json j = {{"file", o.file}, {"format", fmt}, {"circuit", circuits::to_json(circuits::compute_stats(c))}};
   int rc = 0;
@@ -73,20 +89,22 @@ int cmd_circuit(const CircuitOptions& o) {
     if (!j["equiv_model"]["equivalent"].get<bool>()) rc = 1;
   }
   if (!o.equiv.empty()) {
-    circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"));
+    circuits::Circuit other = load(o.equiv, format_of(o.equiv, o.equiv_from, "--equiv-from"), o.proof.empty() ? nullptr : &second_id);
     // Ports by name where both sides name them (a round trip through Yosys may reorder them),
     // else by position; the report says which (circuits/port_match.h).
     circuits::PortMatch how;
     other = circuits::match_ports(c, std::move(other), how);
     // Beyond enumeration (issue 47 item 4): SAT sweeping over one strashed AIG of both files.
-    if (!o.samples && (o.method == "sat" || (o.method == "auto" && (o.certify || c.num_inputs() > kEnumerateInputs)))) {
+    if (!o.samples && (o.method == "sat" || (o.method == "auto" && (o.certify || !o.proof.empty() || c.num_inputs() > kEnumerateInputs)))) {
       if (how.inputs == "by position" || how.outputs == "by position")
         other = circuits::rename_ports(c, other, "--equiv " + o.equiv);  // the SAT route matches names
       SatOptions so;
       so.certify = o.certify;
       so.timeout_s = o.timeout_s;
       so.threads = o.threads;
-      const SatEquiv r = sat_equivalent(cptr, std::make_shared<const circuits::Circuit>(std::move(other)), so, "--equiv " + o.equiv);
+      so.proof_dir = o.proof;
+      const SatEquiv r = sat_equivalent(cptr, std::make_shared<const circuits::Circuit>(std::move(other)), so, "--equiv " + o.equiv,
+                                        o.proof.empty() ? nlohmann::json() : sat_equiv_identity(first_id, second_id));
       nlohmann::json ej = r.report;
       ej["file"] = o.equiv;
       ej["verdict"] = r.verdict;
@@ -158,10 +176,12 @@ int cmd_circuit(const CircuitOptions& o) {
       human << "  equivalent to " << o.equiv << " on all 2^" << c.num_inputs() << " 0/1 inputs (" << e["method"].get<std::string>()
             << "): " << (v == "proved" ? "yes (proved)" : v == "refuted" ? "NO" : "undecided: " + e.value("why", std::string())) << "\n";
       if (e["sat"].contains("sweep"))
-        human << "    SAT sweep: " << e["sat"]["sweep"]["miters"] << " miters in " << e["sat"]["sweep"]["rounds"] << " rounds, "
-              << e["sat"]["sweep"]["refinements"] << " refinements; " << e["sat"]["same_node"] << " of " << e["sat"]["outputs"]
+        human << "    SAT sweep: " << sweep_words(e["sat"]["sweep"]) << "; " << e["sat"]["same_node"] << " of " << e["sat"]["outputs"]
               << " outputs the same AIG node\n";
       if (e["sat"].contains("certified")) human << "    certified: " << e["sat"]["certified"] << " UNSAT answers, each DRAT proof checked (--certify)\n";
+      if (e["sat"].contains("certificates") && e["sat"]["certificates"]["dir"].is_string())
+        human << "    certificates: " << o.proof << "/index.json (" << e["sat"]["certificates"]["entries"]
+              << " solver answers; check with `circuitzoo check-proof " << o.proof << "`)\n";
     } else
       human << "  equivalent to " << o.equiv << " on all " << e["instances"] << " 0/1 inputs (" << e["method"].get<std::string>()
             << "): " << (e["equivalent"].get<bool>() ? "yes" : "NO") << "\n";

@@ -10,6 +10,7 @@
 #include "util/error.h"
 #include "app/engine/run/checkpoint.h"
 #include "app/engine/run/read_back.h"
+#include "app/engine/sat/sat_stages.h"
 #include "util/atomic_file.h"
 #include "app/engine/run/cluster.h"
 #include "app/engine/byo/verify_npy.h"
@@ -45,6 +46,8 @@ int cmd_verify(const VerifyOptions& o) {
     throw InputError("--operator needs --model FILE and --task, the operator's kind (see `circuitzoo tasks`)", "--operator");
   if (o.method != "sat" && !o.sat_flags_given.empty())  // issue 36 item 15: they used to be ignored
     throw InputError(o.sat_flags_given.front() + " needs --method sat", o.sat_flags_given.front());
+  if (!o.equiv_model_file.empty() && o.method != "algebra")  // issue 47 item 2: model against model (cmd_verify_algebra.cpp)
+    throw InputError("--equiv-model proves two models' maps equal on every input: it needs --model FILE and --method algebra", "--equiv-model");
   if (o.method != "algebra" && !o.algebra_flags_given.empty())  // issue 46 item 15: they used to be ignored
     throw InputError(o.algebra_flags_given.front() + " needs --method algebra", o.algebra_flags_given.front());
   if (o.method == "algebra") return cmd_verify_algebra(o);  // --method algebra (issue 37): cmd_verify_algebra.cpp
@@ -246,8 +249,7 @@ int finish_sat(const VerifyOptions& o, const SatOutcome& r) {
     t << rf["construction"].get<std::string>() << "'s circuit: " << rf["same"] << " of " << rf["outputs"] << " outputs its very AIG nodes";
     if (rf.contains("sweep")) {
       const auto& sw = rf["sweep"];
-      t << ", the rest proved equal by SAT sweeping (" << sw["pairs"] << " node pairs, " << sw["miters"] << " miters in " << sw["rounds"]
-        << " rounds, " << sw["refinements"] << " refinements)";
+      t << ", the rest proved equal by SAT sweeping (" << sweep_words(sw) << ")";
     }
     t << "; its stages prove the file";
     print_wrapped(human, "  the file is ", t.str(), 4);

@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/engine/algebra/algebra.h"
 #include "app/engine/algebra/algebra_arch.h"
+#include "app/engine/algebra/algebra_equiv.h"
 #include "app/engine/algebra/algebra_operator.h"
 #include "app/engine/algebra/algebra_task.h"
 #include "verify/task.h"
@@ -112,6 +113,49 @@ int verify_task_algebra(const VerifyOptions& o, const AlgebraOptions& a, const T
   if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
   return r.exit_code;
 }
+// `verify --model A --equiv-model B --method algebra` (issue 47 item 2): model against model on
+// every input (app/engine/algebra/algebra_equiv.h).
+int verify_equiv_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
+  if (o.model_file.empty()) throw InputError("--equiv-model compares two models: give the first as --model FILE", "--equiv-model");
+  if (!o.task.empty() || !o.operator_file.empty() || !o.circuit_file.empty() || !o.program_file.empty() || !o.name.empty() || o.all)
+    throw InputError("--equiv-model compares the --model file with a second model, not with a task, operator, circuit, program or "
+                     "construction: drop --task/--operator/--circuit/--program/NAME",
+                     "--equiv-model");
+  if (!o.params.empty()) throw InputError("--equiv-model takes no -p parameters (the shapes are the files')", "-p " + o.params[0]);
+  if (o.exhaustive || o.samples >= 0 || !o.shard.empty() || !o.checkpoint.empty() || !o.from_npy.empty() || o.device != "cpu" || o.scalar)
+    throw InputError("--method algebra proves every input; drop --exhaustive/--samples/--shard/--checkpoint/--from-npy/--device/--scalar",
+                     "--method algebra");
+  check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}, {"--equiv-model", o.equiv_model_file}});
+  const Model m = user_model(o);
+  Model e;
+  if (o.equiv_model_text.empty()) {
+    e = read_model_file(o.equiv_model_file);
+  } else {
+    JsonLimits limits;
+    limits.max_values = kModelMaxValues;
+    e = model_from_json(parse_json_input(o.equiv_model_text, o.equiv_model_file, limits), o.equiv_model_file);
+  }
+  const AlgebraOutcome r = run_equiv_algebra(m, o.model_file, e, o.equiv_model_file, a);
+  const nlohmann::json j = algebra_report_json(r);
+  std::ostream& human = human_stream(o.json_path, o.capture);
+  const auto& al = j["algebra"];
+  std::ostringstream head;
+  head << o.model_file << "  --equiv-model " << o.equiv_model_file << "  " << r.verdict << "  on "
+       << shorten_numbers(j["instances"].get<std::string>()) << "  (route " << al["route"].get<std::string>() << ", "
+       << fields_text(al["symbols"]) << " symbols, " << fields_text(al["terms"]) << " + " << fields_text(al["reference_terms"])
+       << " terms, degree " << al["degree"] << ", " << fields_text(al["seconds"]) << " s)";
+  print_wrapped(human, "", head.str(), 4);
+  print_wrapped(human, "  domain: ", shorten_numbers(j["domain_description"].get<std::string>()), 4);
+  if (al.contains("undecided")) human << "  undecided: " << al["undecided"].get<std::string>() << "\n";
+  if (const std::size_t zero = al.value("zero_outputs", std::size_t{0}); zero)
+    human << "  warning: " << zero << " output entr" << (zero == 1 ? "y is" : "ies are")
+          << " the zero polynomial in both models (vacuous: they do not depend on the input)\n";
+  if (r.counterexample)
+    error_stream(o.capture) << "counterexample (confirmed by exact evaluation of both models over " << j["field"].get<std::string>()
+                            << "): " << r.counterexample->message << "\n  instance: " << r.counterexample->instance.dump() << "\n";
+  if (json_wanted(o.json_path, o.capture)) deliver_json(j, o.json_path, o.capture);
+  return r.exit_code;
+}
 }  // namespace
 
 std::shared_ptr<const ArchLayer> user_operator(const VerifyOptions& o, const Task& t) {
@@ -139,6 +183,7 @@ int cmd_verify_algebra(const VerifyOptions& o) {
   a.route = o.algebra_route;
   a.symbols = o.algebra_symbols;
   a.seed = o.seed;
+  if (!o.equiv_model_file.empty()) return verify_equiv_algebra(o, a);  // issue 47 item 2: model against model
   if (!o.operator_file.empty() || (!o.task.empty() && o.task != "arch" && !find_task(o.task).operator_file.empty())) {
     if (o.task.empty()) throw InputError("--operator needs --task, the operator's kind (see `circuitzoo tasks`)", "--operator");
     const Task& t = find_task(o.task);

@@ -91,6 +91,9 @@ struct VerifyOptions : Common {
   // --operator FILE (issue 47 item 3): the operator an operator task (--task hyena|h3|retnet|rwkv) checks
   // --model against; operator_text: the file itself (Python's dict, as model-json text).
   std::string operator_file, operator_text;
+  // --equiv-model FILE (issue 47 item 2): with --model and --method algebra, the second model whose
+  // polynomial map the --model file's is proved equal to; equiv_model_text: the file itself (Python's dict).
+  std::string equiv_model_file, equiv_model_text;
   // --method sat (issue 27; app/engine/sat/sat_path.h): a SAT proof instead of an enumeration.
   std::string method = "enumerate";
   double sat_timeout = 300;
@@ -206,6 +209,7 @@ struct CircuitOptions {
   std::string method = "auto";
   bool certify = false;
   double timeout_s = 300;
+  std::string proof;  // --proof DIR: certificates of --equiv by SAT (issue 47), checked by check-proof
   const nlohmann::json* eval_value = nullptr;  // the --eval input itself (Python); eval_input then only names it
   Capture capture;
 };
@@ -222,6 +226,7 @@ int cmd_prove(const ProveOptions& o);
 struct CheckProofOptions {
   std::string dir, json_path;
   std::vector<std::string> dirs;  // the CLI: DIR, or every shard's DIR_0 ... DIR_{K-1} (empty: dir)
+  std::vector<std::string> circuits;  // --circuits FIRST SECOND: where an equivalence run's files are now (issue 47)
   unsigned threads = 0;
   Capture capture;
 };

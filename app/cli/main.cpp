@@ -199,6 +199,10 @@ int run_main(int argc, char** argv) {
                                    "with --model and --task hyena|h3|retnet|rwkv: the operator your model is checked against, a model-json file "
                                    "whose one layer is that architecture layer with its weights (export NAME --format operator writes one)"),
                 ver.operator_file, deferred, "--operator");
+  nonempty_path(verify->add_option("--equiv-model", ver.equiv_model_file,
+                                   "with --model and --method algebra: a second model-json file; proves both compute the same polynomial "
+                                   "map on every input (or refutes it at a point), as circuit --equiv-model compares a circuit with a model"),
+                ver.equiv_model_file, deferred, "--equiv-model");
   verify->add_option("--circuit-from", ver.circuit_from, "format of the --circuit file (default: by extension)");
   verify->add_option("--port-names", ver.port_names,
                      "a circuit file whose input and output names, by position, name the --circuit file's ports (for Bristol or unnamed AIGER)");
@@ -376,6 +380,10 @@ int run_main(int argc, char** argv) {
                    "AIG of both, then SAT sweeping with CaDiCaL: a proof on every input, or a witness checked on both files)")
       ->check(CLI::IsMember({"auto", "enumerate", "sat"}));
   circ->add_flag("--certify", co.certify, "--equiv by SAT: check each UNSAT answer's DRAT proof as it arrives (our checker)");
+  nonempty_path(circ->add_option("--proof", co.proof,
+                                 "--equiv by SAT: keep every solver answer in a new directory DIR (CNFs, DRAT proofs, index.json naming both "
+                                 "files by path and SHA-256; written only when proved); check with `circuitzoo check-proof DIR`"),
+                co.proof, deferred, "--proof");
   circ->add_option("--timeout", co.timeout_s, "--equiv by SAT: wall-clock seconds for the whole sweep (default 300; undecided: exit 4)")
       ->check(finite_range(kTimeoutArg));
 
@@ -389,10 +397,14 @@ int run_main(int argc, char** argv) {
   add_json(prove, pr.json_path, deferred, "write the verdicts as JSON");
 
   CheckProofOptions cpo;
-  auto* chk = app.add_subcommand("check-proof", "check a `verify --method sat --proof DIR` directory offline: re-encode every miter, "
+  auto* chk = app.add_subcommand("check-proof", "check a --proof DIR (of verify --method sat, or circuit --equiv) offline: re-encode every miter, "
                                                  "compare hashes, check each DRAT proof with circuitzoo's own checker");
   chk->add_option("dir", cpo.dirs, "the certificate directory (a sharded run: every shard's, DIR_0 ... DIR_{K-1})")->required();
   chk->add_option("--threads", cpo.threads, "checks at once (0: all cores)");
+  chk->add_option("--circuits", cpo.circuits,
+                  "FIRST SECOND: where the two files of a `circuit A --equiv B --proof DIR` run are now (default: the paths its index "
+                  "records; each must have the SHA-256 recorded)")
+      ->expected(2);
   add_json(chk, cpo.json_path, deferred, "write the verdicts as JSON");
 
   ClaimsOptions cl;

@@ -12,8 +12,10 @@
 //     gives rank 0's hook the answer with its proof (adopt), checked already where it was solved.
 // Hooks are called from the solving threads at once: they must be thread-safe.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "circuits/sat/solver.h"
@@ -28,12 +30,30 @@ struct CubeOf {
   std::vector<int> literals;  // the cube (DIMACS literals, the unit clauses added)
 };
 
+// One SAT sweep's outcome (sweep.h), kept with a certificate directory so that check-proof rebuilds
+// the sweep's final miters from the pairs instead of searching again (the search depends on the
+// solver's version and on which sweep ran; the pairs do not, and soundness never rests on how they
+// were chosen: the miters say whether they hold).
+struct SweepRecord {
+  bool equal = false;                                        // false: the sweep ended otherwise (nothing to rebuild)
+  std::size_t vars = 0, first_b = 0;                         // the joint AIG's shape (a record of other circuits is refused)
+  std::vector<std::string> names;                            // each group's miter's name (G of them, the round's size)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // (b's var, a's literal) the final miters reduce by
+};
+
 class SolveHook {
  public:
   virtual ~SolveHook() = default;
   virtual std::optional<SolveResult> replay(const SolverSpec&, const Cnf&, const std::string& /*what*/) { return std::nullopt; }
   virtual bool wants_proof(const SolverSpec&) const { return false; }
+  // Whether every UNSAT answer a verdict rests on must reach this hook through solve() (it checks,
+  // records or replays them). An engine that answers some questions otherwise (the incremental
+  // sweep, sweep.h) re-asks them through solve() when this is true.
+  virtual bool needs_every_answer() const { return true; }
   virtual void solved(const SolverSpec&, const Cnf&, const SolveResult&, std::string&& /*drat*/, const std::string& /*what*/) {}
+  // A sweep ended (equal or not): recorded in call order. replay_sweep: the next recorded one, if any.
+  virtual void sweep_done(const SweepRecord&) {}
+  virtual std::optional<SweepRecord> replay_sweep() { return std::nullopt; }
   virtual void adopt(const SolverSpec&, const Cnf&, const SolveResult&, std::string&& /*drat*/, const std::string& /*what*/,
                      const CubeOf* /*cube*/) {}
 };

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
-#include "circuits/aig_strash.h"
+#include "circuits/sat/cadical_lib.h"
 #include "circuits/sat/cnf.h"
 #include "circuits/sat/solve_hook.h"
+#include "circuits/sat/sweep_incremental.h"
+#include "circuits/sat/sweep_round.h"
 
 namespace cz::circuits::sat {
 
@@ -121,8 +124,10 @@ std::vector<std::uint32_t> candidates(const JointAig& j, const Simulation& sim, 
 
 }  // namespace
 
-SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions& o) {
-  if (!j.why.empty()) throw std::logic_error("sat_sweep: the ports do not correspond (" + j.why + ")");
+namespace {
+
+// Rounds of from-scratch miters (every answer a solve(), so any solver, a process or the library).
+SweepResult sweep_rounds(const JointAig& j, const SolverSpec& s, const SweepOptions& o) {
   const auto t0 = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
   SweepResult res;
@@ -133,6 +138,7 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
 
   const std::size_t groups = std::max(1u, o.groups);
   std::vector<Cnf> proved(groups);  // each group's miter of the round before when it was UNSAT
+  std::vector<std::string> proved_name(groups);  // ... and its name (check-proof finds its certificate by it)
   Simulation sim(j);
   std::uint64_t seed = o.seed;
   for (unsigned w = 0; w < o.words; ++w) {
@@ -158,95 +164,25 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
       break;
     }
     const std::vector<std::uint32_t> cand = candidates(j, sim, first_b);
-    // The speculatively reduced graph: a's nodes as they are, b's over the partners.
-    AigStrash g(I);
-    std::vector<std::uint32_t> R(vars);
-    for (std::uint32_t v = 0; v < first_b; ++v) R[v] = 2 * v;
-    for (std::size_t k = 0; k < j.a_ands; ++k)
-      if (g.and_(j.ands[k].first, j.ands[k].second) != 2 * (1 + I + k)) throw std::logic_error("sat_sweep: a is not strashed");
-    auto through = [&](std::uint32_t l) { return R[l >> 1] ^ (l & 1); };
-    // A pair's group: its node's place among b's nodes (the outputs' pairs in the last), so that a
-    // group the refinements did not touch gives the same miter as in the round before.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-    std::vector<std::size_t> group_of;
-    for (std::uint32_t v = first_b; v < vars; ++v) {
-      const auto [a, b] = j.ands[v - 1 - I];
-      const std::uint32_t r = g.and_(through(a), through(b));
-      if (cand[v] == ~0u) {
-        R[v] = r;
-        continue;
-      }
-      if (r != cand[v]) pairs.emplace_back(r, cand[v]), group_of.push_back((v - first_b) * groups / res.b_nodes);
-      R[v] = cand[v];
-    }
-    for (std::size_t k = 0; k < j.output_names.size(); ++k)
-      if (through(j.out_b[k]) != j.out_a[k]) pairs.emplace_back(through(j.out_b[k]), j.out_a[k]), group_of.push_back(groups - 1);
-    res.pairs = pairs.size();
-    if (pairs.empty()) {  // every output of b reduced to a's own: equal by structure
+    SweepRound sr = sweep_round(j, cand, groups);
+    res.pairs = sr.pairs;
+    if (sr.pairs == 0) {  // every output of b reduced to a's own: equal by structure
       res.equal = true;
+      res.record = sweep_record(j, cand, round_names("sweep round " + std::to_string(round + 1), groups));
       break;
     }
-    // The miters: the pairs in topological order cut into groups, each group's miter the Tseitin
-    // encoding of the reduced graph's cone of its pairs and one clause "some pair differs". All
-    // UNSAT: no input makes any pair differ (the clauses' union is the one miter of every pair). Each
-    // SAT answer gives an input that splits a pair of its group: several per round.
-    std::vector<Cnf> cnfs(groups);
-    std::vector<std::vector<int>> in_vars(groups, std::vector<int>(I, 0));
-    const auto& ga = g.ands();
-    for (std::size_t q = 0; q < groups; ++q) {
-      Cnf& cnf = cnfs[q];
-      Gates gates(cnf);
-      std::vector<int> L(1 + I + ga.size(), 0);
-      std::vector<int>& in_var = in_vars[q];
-      std::vector<std::uint32_t> stack;
-      auto lit_of = [&](std::uint32_t l) -> int {
-        stack.assign(1, l >> 1);
-        while (!stack.empty()) {
-          const std::uint32_t v = stack.back();
-          if (L[v] == 0 && v == 0) L[0] = gates.f();
-          if (L[v] == 0 && v >= 1 && v <= I) L[v] = in_var[v - 1] = cnf.new_var();
-          if (L[v] != 0) {
-            stack.pop_back();
-            continue;
-          }
-          const auto [a, b] = ga[v - 1 - I];
-          if (L[a >> 1] == 0) {
-            stack.push_back(a >> 1);
-            continue;
-          }
-          if (L[b >> 1] == 0) {
-            stack.push_back(b >> 1);
-            continue;
-          }
-          L[v] = gates.and_((a & 1) ? -L[a >> 1] : L[a >> 1], (b & 1) ? -L[b >> 1] : L[b >> 1]);
-          stack.pop_back();
-        }
-        return (l & 1) ? -L[l >> 1] : L[l >> 1];
-      };
-      std::vector<int> some;
-      for (std::size_t k = 0; k < pairs.size(); ++k) {
-        if (group_of[k] != q) continue;
-        const int x = gates.xor_(lit_of(pairs[k].first), lit_of(pairs[k].second));
-        if (x != gates.f()) some.push_back(x);
-      }
-      if (some.empty()) {  // every pair one literal of the CNF's own hashing: equal by structure
-        cnf = Cnf();
-        continue;
-      }
-      cnf.lits.insert(cnf.lits.end(), some.begin(), some.end());
-      cnf.lits.push_back(0);
-      ++cnf.num_clauses;
-    }
+    std::vector<Cnf>& cnfs = sr.cnfs;
+    const std::vector<std::vector<int>>& in_vars = sr.in_vars;
     // A group whose miter is the very CNF proved UNSAT in the round before is not asked again.
     std::vector<const Cnf*> ask;
     std::vector<std::size_t> of;
-    res.clauses = 0;
-    for (const Cnf& c : cnfs) res.clauses += c.num_clauses;
+    res.clauses = sr.clauses;
     for (std::size_t q = 0; q < groups; ++q)
       if (cnfs[q].num_clauses && !(cnfs[q].num_vars == proved[q].num_vars && cnfs[q].lits == proved[q].lits))
         ask.push_back(&cnfs[q]), of.push_back(q);
     if (ask.empty()) {
       res.equal = true;
+      res.record = sweep_record(j, cand, proved_name);
       break;
     }
     BatchOptions bo;
@@ -265,6 +201,7 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
     for (std::size_t k = 0; k < rs.size(); ++k) {
       if (rs[k].answer == Answer::Unsat) {
         proved[of[k]] = cnfs[of[k]];
+        proved_name[of[k]] = bo.what(k);
         continue;
       }
       all_unsat = false;
@@ -289,12 +226,68 @@ SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions
     }
     if (all_unsat) {
       res.equal = true;
+      res.record = sweep_record(j, cand, proved_name);
       break;
     }
     if (unknown) break;
   }
   res.seconds = elapsed();
   return res;
+}
+
+}  // namespace
+
+bool sweep_is_incremental(const SolverSpec& s, const SweepOptions& o) {
+  if (o.mode == SweepMode::Rounds) return false;
+  const bool can = s.in_process && cadical_library_linked() && !o.runner;
+  if (o.mode == SweepMode::Incremental && !can)
+    throw std::logic_error("sat_sweep: the incremental sweep needs CaDiCaL in this process and no batch runner");
+  return can;
+}
+
+namespace {
+
+// check-proof: the recorded sweep's final round rebuilt from its pairs and asked again (each answer
+// replayed from the directory); no search.
+SweepResult sweep_given(const JointAig& j, const SolverSpec& s, const SweepOptions& o, const SweepRecord& rec) {
+  const auto t0 = Clock::now();
+  SweepResult res;
+  res.mode = "recorded";
+  res.b_nodes = j.ands.size() - j.a_ands;
+  if (!rec.equal) {
+    res.why = "the sweep did not end equal when the directory was written";
+    return res;
+  }
+  const RoundOutcome ro = prove_round(j, s, o, cand_of(j, rec), rec.names, false, o.timeout_s);
+  res.pairs = ro.pairs, res.clauses = ro.clauses, res.miters = ro.miters, res.rounds = ro.miters ? 1 : 0;
+  res.equal = ro.proved;
+  res.why = ro.why;
+  if (res.equal) res.record = rec;
+  res.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return res;
+}
+
+}  // namespace
+
+SweepResult sat_sweep(const JointAig& j, const SolverSpec& s, const SweepOptions& o) {
+  if (!j.why.empty()) throw std::logic_error("sat_sweep: the ports do not correspond (" + j.why + ")");
+  SolveHook* const h = solve_hook();
+  const bool keep = h && h->needs_every_answer();
+  if (keep)
+    if (std::optional<SweepRecord> given = h->replay_sweep()) return sweep_given(j, s, o, *given);
+  SweepResult r;
+  if (sweep_is_incremental(s, o)) {
+    r = sweep_incremental(j, s, o);
+  } else {
+    r = sweep_rounds(j, s, o);
+    r.mode = "rounds";
+  }
+  if (keep) {
+    SweepRecord rec = r.equal ? r.record : SweepRecord{};
+    rec.vars = 1 + j.inputs + j.ands.size(), rec.first_b = 1 + j.inputs + j.a_ands;
+    h->sweep_done(rec);
+  }
+  return r;
 }
 
 }  // namespace cz::circuits::sat

@@ -115,6 +115,7 @@ _PYTHON_WORDS = (
     ("it is checked as --task arch", "it is checked as task='arch'"),
     ("(verify NAME --from-npy)", "(verify(NAME, from_npy=...))"),
     ("see `circuitzoo tasks`", "see circuitzoo.tasks()"),
+    ("it needs --model FILE and --method algebra", "it needs model= and method='algebra'"),
 )
 
 
@@ -170,7 +171,7 @@ class _NpyPair:
 def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threads=0, device="cpu", progress=None,
            method="enumerate", *, task=None, model=None, circuit=None, program=None, circuit_format=None, port_names=None,
            all=False, from_npy=None, shard=None, checkpoint=None, resume=False, checkpoint_every=None, block_size=None,
-           scalar=False, operator=None, **method_options):  # noqa: A002 (all: the CLI's --all)
+           scalar=False, operator=None, equiv_model=None, **method_options):  # noqa: A002 (all: the CLI's --all)
     """`circuitzoo verify ... --json`: the report as a dict (a failure is a result, not an exception).
 
     verify(NAME, params)                      a construction (all=True: every one, a list)
@@ -179,6 +180,8 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
     verify(model=..., task="hyena", operator=PATH or dict)   your model against an operator given by its
                                               weights (a model-json file or dict whose one layer is a hyena,
                                               h3, retnet or rwkv layer; the CLI's --operator)
+    verify(model=A, equiv_model=B, method="algebra")   whether two models (paths or dicts) compute the same
+                                              polynomial map on every input (the CLI's --equiv-model)
     method: "enumerate" (samples, exhaustive, seed, device, shard, checkpoint, ...), "sat"
     (timeout, confirm, proof, split, lemmas, cubes, order, cnf, strategy, zero_one, blocks) or "algebra"
     (budget, route): the CLI's flags of the same names (contract.md). progress: a callable
@@ -234,6 +237,10 @@ def verify(name=None, params=None, samples=None, seed=1, exhaustive=False, threa
         o["operator_file"], o["operator_text"] = "<operator>", _json.dumps(_model_to_json(operator))
     elif operator is not None:
         o["operator_file"] = _path(operator, "operator")
+    if isinstance(equiv_model, dict):
+        o["equiv_model_file"], o["equiv_model_text"] = "<equiv_model>", _json.dumps(_model_to_json(equiv_model))
+    elif equiv_model is not None:
+        o["equiv_model_file"] = _path(equiv_model, "equiv_model")
     sat_given = []
     for k, v in method_options.items():
         if k not in _SAT_OPTIONS and k not in _ALGEBRA_OPTIONS:
@@ -362,12 +369,12 @@ def export(name=None, params=None, format="model-json", out=None, *, model=None,
 
 
 def circuit(file, format=None, *, to=None, out=None, equiv=None, equiv_format=None, eval=None, equiv_model=None,  # noqa: A002
-            samples=None, seed=1, threads=0, method=None, certify=False, timeout=None, progress=None):
+            samples=None, seed=1, threads=0, method=None, certify=False, timeout=None, proof=None, progress=None):
     """`circuitzoo circuit FILE --json`: {file, format, circuit: stats}, with `eval` (a list of input
     values, rows, {"input": ...}, or an INPUT.json path), `equiv` (another circuit file; samples=K:
     random simulation; method="sat" (or more than 32 inputs): a proof by SAT sweeping, certify=True
-    checks every DRAT proof, timeout= seconds), `equiv_model` (a model dict or path) and `to`+`out`
-    (convert) as the CLI's flags.
+    checks every DRAT proof, timeout= seconds, proof=DIR keeps the certificates for check_proof(DIR)),
+    `equiv_model` (a model dict or path) and `to`+`out` (convert) as the CLI's flags.
 
     >>> _ = cz.export("primitive/shift_down", {"N": 4, "d": 1, "s": 1}, format="circuit-json", out="sd.json")
     >>> r = cz.circuit("sd.json", eval=[1, 2, 3, 4])
@@ -385,6 +392,8 @@ def circuit(file, format=None, *, to=None, out=None, equiv=None, equiv_format=No
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
             raise TypeError("timeout must be a number of seconds")
         o["timeout"] = repr(float(timeout))
+    if proof is not None:
+        o["proof"] = _path(proof, "proof")
     if format is not None:
         o["format"] = _text(format, "format")
     if to is not None:
@@ -525,11 +534,13 @@ def device():
     return _run("device", {})
 
 
-def check_proof(directory, threads=0):
+def check_proof(directory, threads=0, circuits=None):
     """`circuitzoo check-proof DIR --json`: a `verify(..., method="sat", proof=DIR)` certificate directory
     re-checked offline (each miter re-encoded, hashes and DRAT proofs checked): the report as a dict,
     its "verdict" "certified" or "rejected". A list of directories is a sharded run's (`verify(...,
-    shard="I/K", proof=DIR_I)`, every shard once): `check-proof DIR_0 ... DIR_{K-1}`.
+    shard="I/K", proof=DIR_I)`, every shard once): `check-proof DIR_0 ... DIR_{K-1}`. The directory
+    of `circuit(A, equiv=B, method="sat", proof=DIR)` re-runs the equivalence on the two files
+    (circuits=(FIRST, SECOND): where they are now; default: the paths recorded, SHA-256 checked).
 
     >>> r = cz.verify("primitive/shift_down", {"N": 4, "d": 1, "s": 1}, method="sat", proof="proof")
     >>> cz.check_proof("proof")["verdict"]
@@ -538,4 +549,9 @@ def check_proof(directory, threads=0):
     dirs = [directory] if isinstance(directory, (str, _os.PathLike)) else list(directory)
     if not dirs:
         raise ValueError("check_proof needs a directory (or every shard's)")
-    return _run("check-proof", {"dirs": [_path(d, "directory") for d in dirs], "threads": _uint(threads, "threads")})
+    o = {"dirs": [_path(d, "directory") for d in dirs], "threads": _uint(threads, "threads")}
+    if circuits is not None:
+        if isinstance(circuits, (str, _os.PathLike)) or len(circuits) != 2:
+            raise ValueError("circuits must be two paths: the first circuit file and the second")
+        o["circuits"] = [_path(c, "circuits") for c in circuits]
+    return _run("check-proof", o)

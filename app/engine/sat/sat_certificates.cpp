@@ -87,7 +87,10 @@ class Recorder : public sat::SolveHook {
   // forward: a rank > 0 under mpirun with --proof DIR: the proofs of its scheduled tasks go to rank
   // 0 (through the scheduler, sat_schedule.cpp), which writes the directory.
   Recorder(TempDir* dir, bool check, bool forward) : dir_(dir), check_(check), forward_(forward) {}
-  bool wants_proof(const sat::SolverSpec&) const override { return true; }
+  // A proof is captured only where it is used: --certify checks it, --proof DIR keeps it, a rank > 0
+  // forwards it (capturing one costs the solver its tracing and us the bytes).
+  bool wants_proof(const sat::SolverSpec&) const override { return needs_every_answer(); }
+  bool needs_every_answer() const override { return check_ || forward_ || dir_ != nullptr; }
   void solved(const sat::SolverSpec& s, const sat::Cnf& cnf, const sat::SolveResult& r, std::string&& drat,
               const std::string& what_in) override {
     if (s.name != "cadical") return;  // --confirm's second opinion carries no proof
@@ -115,6 +118,12 @@ class Recorder : public sat::SolveHook {
       return;  // a solve outside the scheduler: every rank does it, rank 0 records its own
     }
     record(s, cnf, r, drat, what, sat::CubeLabel::current());
+  }
+
+  // Each sweep of the run (solve_hook.h SweepRecord), in call order, for the index's "sweeps".
+  void sweep_done(const sat::SweepRecord& r) override {
+    std::lock_guard<std::mutex> lk(mu_);
+    sweeps_.push_back(r);
   }
 
   // Rank 0: a task another rank solved (its proof checked there under --certify).
@@ -196,6 +205,20 @@ class Recorder : public sat::SolveHook {
                           {"miters", m}};
     if (!shard.empty()) idx["shard"] = shard;
     if (!splits.empty()) idx["splits"] = splits;
+    if (!sweeps_.empty()) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const sat::SweepRecord& r : sweeps_) {
+        nlohmann::json w = {{"equal", r.equal}, {"vars", r.vars}, {"first_b", r.first_b}};
+        if (r.equal) {
+          w["names"] = r.names;
+          nlohmann::json p = nlohmann::json::array();
+          for (const auto& [v, l] : r.pairs) p.push_back({v, l});
+          w["pairs"] = std::move(p);
+        }
+        a.push_back(std::move(w));
+      }
+      idx["sweeps"] = std::move(a);
+    }
     return idx;
   }
   CertifyCounts counts;  // this process's checks
@@ -210,6 +233,7 @@ class Recorder : public sat::SolveHook {
   std::string version_;
   sat::SolverSpec spec_;
   std::vector<std::pair<std::size_t, nlohmann::json>> entries_;
+  std::vector<sat::SweepRecord> sweeps_;
 };
 
 // Installs a hook for a scope.

@@ -47,10 +47,12 @@ struct CheckProofResult {
 };
 // check-proof DIR (InputError on a malformed index, a missing or unreadable file, a malformed CNF
 // or DRAT file: exit 2).
-CheckProofResult check_proof_dir(const std::string& dir, unsigned threads);
+// circuits: for the directory of `circuit A --equiv B --proof DIR` (issue 47), where the two files
+// are now (empty: the paths the index records); each must have the recorded SHA-256 (InputError).
+CheckProofResult check_proof_dir(const std::string& dir, unsigned threads, const std::vector<std::string>& circuits = {});
 // check-proof DIR_0 ... DIR_{K-1}: the K shards of one run (`verify --shard I/K --proof DIR_I`,
 // each index "shard": "I/K", the same "run"), their entries and splits taken together; a missing,
 // repeated or foreign shard is InputError. One directory: as check_proof_dir.
-CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads);
+CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads, const std::vector<std::string>& circuits = {});
 
 }  // namespace cz

@@ -30,6 +30,8 @@
 #include "app/engine/run/cluster.h"
 #include "app/engine/sat/sat_certificates_sched.h"
 #include "app/engine/sat/sat_certify_counts.h"
+#include "app/engine/sat/sat_equiv.h"
+#include "circuits/io.h"
 #include "circuits/sat/cadical_lib.h"
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solve_hook.h"
@@ -183,11 +185,62 @@ bool model_satisfies(const sat::Cnf& cnf, const std::vector<signed char>& m) {
   return true;
 }
 
+// The index's "sweeps" (issue 48: each SAT sweep of the run, in call order, with the pairs its final
+// round reduced by; absent in directories written before), every field typed. The pairs' fit to the
+// circuits is checked where they are used (sweep_round.h cand_of).
+std::vector<sat::SweepRecord> read_sweeps(const nlohmann::json& idx, const std::string& ipath) {
+  std::vector<sat::SweepRecord> out;
+  if (!idx.contains("sweeps")) return out;
+  const nlohmann::json& a = idx["sweeps"];
+  if (!a.is_array() || a.size() > 4096) throw InputError("sweeps must be an array of at most 4096 sweeps, got " + json_brief(a), ipath);
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const std::string f = "sweeps[" + std::to_string(k) + "]";
+    const nlohmann::json& w = a[k];
+    if (!w.is_object()) throw InputError(f + " must be an object, got " + json_brief(w), ipath);
+    sat::SweepRecord r;
+    r.equal = bool_at(w, "equal", f + ".equal", ipath);
+    r.vars = exact_uint(w, "vars", f + ".vars", ipath);
+    r.first_b = exact_uint(w, "first_b", f + ".first_b", ipath);
+    if (r.vars > (std::uint64_t{1} << 31) || r.first_b > r.vars) throw InputError(f + ": vars and first_b out of range", ipath);
+    if (!r.equal) {
+      out.push_back(std::move(r));
+      continue;
+    }
+    if (!w.contains("names") || !w["names"].is_array()) throw InputError(f + ".names must be an array", ipath);
+    for (std::size_t q = 0; q < w["names"].size(); ++q) {
+      const nlohmann::json& n = w["names"][q];
+      if (!n.is_string() || n.get_ref<const std::string&>().size() > kIndexMaxString)
+        throw InputError(f + ".names[" + std::to_string(q) + "] must be a string, got " + json_brief(n), ipath);
+      r.names.push_back(n.get<std::string>());
+    }
+    if (!w.contains("pairs") || !w["pairs"].is_array()) throw InputError(f + ".pairs must be an array", ipath);
+    for (std::size_t q = 0; q < w["pairs"].size(); ++q) {
+      const nlohmann::json& p = w["pairs"][q];
+      if (!p.is_array() || p.size() != 2 || !p[0].is_number_unsigned() || !p[1].is_number_unsigned() || p[0].get<std::uint64_t>() >= r.vars ||
+          p[1].get<std::uint64_t>() >= 2 * r.vars)
+        throw InputError(f + ".pairs[" + std::to_string(q) + "] must be [node, literal] within vars, got " + json_brief(p), ipath);
+      r.pairs.emplace_back(static_cast<std::uint32_t>(p[0].get<std::uint64_t>()), static_cast<std::uint32_t>(p[1].get<std::uint64_t>()));
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// An entry check-proof did not need: a SAT answer of a sweep's earlier round (the recorded sweep is
+// rebuilt from its final round). It supports nothing, so it neither certifies nor rejects.
+constexpr const char* kNotNeeded = "not needed: a SAT answer of an earlier sweep round (the sweep is rebuilt from its recorded final round)";
+
 class Replayer : public sat::SolveHook {
  public:
   // watch: the run's (Python's Ctrl-C cancels it); the hook is called on the solving threads,
-  // which have none of their own.
-  Replayer(std::vector<Entry>& e, WorkWatch* watch) : entries_(e), watch_(watch) {}
+  // which have none of their own. sweeps: the index's, handed to the run's sweeps in order.
+  Replayer(std::vector<Entry>& e, WorkWatch* watch, std::vector<sat::SweepRecord> sweeps = {})
+      : entries_(e), watch_(watch), sweeps_(std::move(sweeps)) {}
+  std::optional<sat::SweepRecord> replay_sweep() override {
+    std::lock_guard<std::mutex> lk(sweep_mu_);
+    if (next_sweep_ >= sweeps_.size()) return std::nullopt;
+    return sweeps_[next_sweep_++];
+  }
   std::optional<sat::SolveResult> replay(const sat::SolverSpec&, const sat::Cnf& cnf, const std::string& what_in) override {
     const std::string what = what_in.empty() ? "a miter" : what_in;
     const std::string dimacs = dimacs_of(cnf);
@@ -246,11 +299,32 @@ class Replayer : public sat::SolveHook {
   }
   std::vector<Entry>& entries_;
   WorkWatch* watch_;
+  std::vector<sat::SweepRecord> sweeps_;
+  std::size_t next_sweep_ = 0;
+  std::mutex sweep_mu_;
 };
 
 }  // namespace
 
 namespace {
+
+// run.equivalence of an equivalence run's index: the two files, every field typed.
+std::pair<EquivFile, EquivFile> equiv_files(const nlohmann::json& run, const std::string& ipath) {
+  const nlohmann::json& eq = object_at(run, "equivalence", "run.equivalence", ipath);
+  auto one = [&](const char* key) {
+    const std::string f = std::string("run.equivalence.") + key;
+    const nlohmann::json& o = object_at(eq, key, f, ipath);
+    EquivFile e;
+    e.path = bounded_string(o, "path", f + ".path", ipath, kIndexMaxString);
+    if (e.path.empty()) throw InputError(f + ".path is empty", ipath);
+    const std::vector<std::string>& formats = circuits::circuit_formats();
+    e.format = choice_at(o, "format", f + ".format", ipath, std::vector<std::string>(formats.begin(), formats.end()));
+    e.bytes = exact_uint(o, "bytes", f + ".bytes", ipath);
+    e.sha256 = sha_at(o, f, ipath);
+    return e;
+  };
+  return {one("first"), one("second")};
+}
 
 // DIR/index.json: the one reader of certificate indexes (issue 46 row 10). Everything check-proof
 // goes by is typed here or in read_entries / read_index_splits; a field of the wrong type, a key
@@ -275,19 +349,24 @@ nlohmann::json read_index(const std::string& dir) {
   if (!idx.is_object() || !idx.contains("format") || idx["format"] != kFormat)
     throw InputError(std::string("not a certificate index (\"format\": \"") + kFormat + "\" expected)", ipath);
   const nlohmann::json& run = object_at(idx, "run", "run", ipath);
-  (void)bounded_string(run, "construction", "run.construction", ipath);
-  const nlohmann::json& params = object_at(run, "params", "run.params", ipath);
-  for (const auto& [k, v] : params.items()) (void)bounded_string(params, k.c_str(), "run.params." + k.substr(0, 60), ipath, kIndexMaxString);
-  const nlohmann::json& ro = object_at(run, "options", "run.options", ipath);
-  // The values verify's flags take (app/cli/main.cpp): anything else would be run as a default.
-  (void)choice_at(ro, "split", "run.options.split", ipath, {"family", "cell", "whole"});
-  (void)choice_at(ro, "strategy", "run.options.strategy", ipath, {"auto", "stages", "monolithic"});
-  (void)choice_at(ro, "zero_one", "run.options.zero_one", ipath, {"auto", "exhaustive", "sat"});
-  (void)choice_at(ro, "order", "run.options.order", ipath, {"index", "largest"});
-  // Directories written before --sat-blocks proved dyadic blocks query by query.
-  if (ro.contains("blocks")) (void)choice_at(ro, "blocks", "run.options.blocks", ipath, {"calls", "queries"});
-  (void)bool_at(ro, "lemmas", "run.options.lemmas", ipath);
-  (void)bool_at(ro, "cubes", "run.options.cubes", ipath);
+  if (run.contains("equivalence")) {  // `circuit A --equiv B --proof DIR` (issue 47): two files, no construction
+    (void)equiv_files(run, ipath);
+  } else {
+    (void)bounded_string(run, "construction", "run.construction", ipath);
+    const nlohmann::json& params = object_at(run, "params", "run.params", ipath);
+    for (const auto& [k, v] : params.items()) (void)bounded_string(params, k.c_str(), "run.params." + k.substr(0, 60), ipath, kIndexMaxString);
+    const nlohmann::json& ro = object_at(run, "options", "run.options", ipath);
+    // The values verify's flags take (app/cli/main.cpp): anything else would be run as a default.
+    (void)choice_at(ro, "split", "run.options.split", ipath, {"family", "cell", "whole"});
+    (void)choice_at(ro, "strategy", "run.options.strategy", ipath, {"auto", "stages", "monolithic"});
+    (void)choice_at(ro, "zero_one", "run.options.zero_one", ipath, {"auto", "exhaustive", "sat"});
+    (void)choice_at(ro, "order", "run.options.order", ipath, {"index", "largest"});
+    // Directories written before --sat-blocks proved dyadic blocks query by query.
+    if (ro.contains("blocks")) (void)choice_at(ro, "blocks", "run.options.blocks", ipath, {"calls", "queries"});
+    (void)bool_at(ro, "lemmas", "run.options.lemmas", ipath);
+    (void)bool_at(ro, "cubes", "run.options.cubes", ipath);
+  }
+  (void)read_sweeps(idx, ipath);
   if (!idx.contains("miters") || !idx["miters"].is_array())
     throw InputError("miters must be an array, got " + (idx.contains("miters") ? json_brief(idx["miters"]) : std::string("nothing")), ipath);
   return idx;
@@ -379,13 +458,84 @@ void read_entry_files(const std::vector<std::string>& dirs, const std::vector<st
 
 }  // namespace
 
-CheckProofResult check_proof_dir(const std::string& dir, unsigned threads) { return check_proof_dirs({dir}, threads); }
+CheckProofResult check_proof_dir(const std::string& dir, unsigned threads, const std::vector<std::string>& circuits) {
+  return check_proof_dirs({dir}, threads, circuits);
+}
 
-CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads) {
+namespace {
+
+// check-proof of `circuit A --equiv B --proof DIR` (issue 47): the two files read again (where the
+// index says, or `at`), each with the recorded SHA-256, and sat_equivalent done again with every
+// answer from DIR. Certified when it proves and every entry was asked for and checked (a proof by
+// structural hashing alone has none: the re-run itself is the proof).
+CheckProofResult check_equiv_dir(const std::string& dir, const nlohmann::json& idx, const std::vector<std::string>& at, unsigned threads,
+                                 std::chrono::steady_clock::time_point t0) {
+  const std::string ipath = dir + "/index.json";
+  const auto [first, second] = equiv_files(idx["run"], ipath);
+  std::vector<Entry> entries;
+  index_entries(dir, idx, false, entries);
+  read_entry_files({dir}, {{0, entries.size()}}, entries);
+  SatOptions o;
+  o.timeout_s = 1e7;  // answers come from the directory; checking takes what it takes
+  o.threads = threads;
+  Replayer rep(entries, current_watch(), read_sweeps(idx, ipath));
+  SatEquiv out;
+  {
+    HookScope scope(&rep);
+    out = sat_equivalent_again(first, at.empty() ? first.path : at[0], second, at.empty() ? second.path : at[1], o);
+  }
+  nlohmann::json ms = nlohmann::json::array();
+  bool all = true;
+  for (Entry& e : entries) {
+    std::string st = e.status;
+    if (!e.used && e.hash_ok && e.answer == "SAT" && e.what.rfind("sweep round ", 0) == 0)
+      st = kNotNeeded;  // a recorded sweep is rebuilt from its final round (read_sweeps): its rounds' SAT answers go unasked
+    else if (!e.used && e.hash_ok)
+      st = "rejected: the re-done run never asked for this CNF under this name (not this sweep's miter, or the run stopped before it)";
+    if (st.empty()) st = "rejected: not checked";
+    all = all && (st == "certified" || st == kNotNeeded);
+    ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
+  }
+  const bool ok = all && out.verdict == "proved";
+  auto file = [](const EquivFile& f, const std::string& now) {
+    nlohmann::json j = {{"path", f.path}, {"format", f.format}, {"bytes", f.bytes}, {"sha256", f.sha256}};
+    if (now != f.path) j["read_from"] = now;
+    return j;
+  };
+  CheckProofResult res;
+  res.report = {{"dir", dir},
+                {"what", idx["run"].contains("what") && idx["run"]["what"].is_string() ? idx["run"]["what"].get<std::string>()
+                                                                                        : "circuit equivalence of files " + first.path + " and " + second.path},
+                {"equivalence", {{"first", file(first, at.empty() ? first.path : at[0])}, {"second", file(second, at.empty() ? second.path : at[1])}}},
+                {"verdict", ok ? "certified" : "rejected"},
+                {"run_verdict", out.verdict},
+                {"method", out.report.value("method", std::string())},
+                {"miters", ms},
+                {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}};
+  if (out.verdict != "proved")
+    res.report["why"] = out.verdict == "refuted" ? std::string("the re-done run refutes the equivalence")
+                                                 : out.report.value("why", std::string("the re-done run is undecided"));
+  else if (!ok) res.report["why"] = "an index entry is not certified";
+  res.exit_code = ok ? 0 : 1;
+  return res;
+}
+
+}  // namespace
+
+CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned threads, const std::vector<std::string>& circuits) {
   const auto t0 = std::chrono::steady_clock::now();
   if (dirs.empty()) throw InputError("give the certificate directory (or every shard's)", "check-proof");
+  if (!circuits.empty() && circuits.size() != 2) throw InputError("give two paths: the first circuit file and the second", "--circuits");
   std::vector<std::pair<std::string, nlohmann::json>> idxs;
   for (const std::string& d : dirs) idxs.emplace_back(d + "/index.json", read_index(d));
+  // An equivalence run (`circuit A --equiv B --proof DIR`, issue 47): one directory, two files.
+  const bool equiv = std::any_of(idxs.begin(), idxs.end(), [](const auto& i) { return i.second["run"].contains("equivalence"); });
+  if (equiv && (dirs.size() > 1 || idxs.front().second.contains("shard")))
+    throw InputError("a circuit equivalence run has one certificate directory, never shards", dirs.size() > 1 ? "check-proof" : idxs.front().first);
+  if (equiv) return check_equiv_dir(dirs.front(), idxs.front().second, circuits, threads, t0);
+  if (!circuits.empty())
+    throw InputError("--circuits is for the directory of a circuit equivalence run (circuit A --equiv B --proof DIR); this one is a construction's",
+                     "--circuits");
   // Shards (`verify --shard I/K --proof DIR_I`): K directories of one run, each shard once.
   if (dirs.size() > 1 || idxs.front().second.contains("shard")) check_shard_indexes(idxs);
   const nlohmann::json& idx = idxs.front().second;
@@ -416,7 +566,7 @@ CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned
   read_entry_files(dirs, spans, entries);
   // Cube-and-conquer runs: the same splits again, no timer (sat_schedule.h CubePlan).
   if (!plan->splits.empty()) o.cube_plan = plan, o.log = std::make_shared<SatScheduleLog>();
-  Replayer rep(entries, current_watch());
+  Replayer rep(entries, current_watch(), read_sweeps(idx, idxs.front().first));  // every shard sweeps alike: the first's
   SatOutcome out;
   {
     HookScope scope(&rep);
@@ -427,10 +577,12 @@ CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned
   bool all = true;
   for (Entry& e : entries) {
     std::string st = e.status;
-    if (!e.used && e.hash_ok)
+    if (!e.used && e.hash_ok && e.answer == "SAT" && e.what.rfind("sweep round ", 0) == 0)
+      st = kNotNeeded;  // a recorded sweep is rebuilt from its final round (read_sweeps): its rounds' SAT answers go unasked
+    else if (!e.used && e.hash_ok)
       st = "rejected: the re-encoded run never asked for this CNF under this name (not this miter's CNF, not a miter of this run, or the run stopped before it)";
     if (st.empty()) st = "rejected: not checked";
-    all = all && st == "certified";
+    all = all && (st == "certified" || st == kNotNeeded);
     ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
   }
   // Every split of the index was made by the re-run, with the cubes it lists.

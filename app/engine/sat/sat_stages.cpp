@@ -216,7 +216,9 @@ std::string sat_reference_differs(const circuits::AigMatch& m) {
 }
 
 std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o) {
-  if (!o.proof.empty() || !o.proof_dir.empty() || !j.why.empty()) return std::nullopt;
+  // --proof DIR sweeps (issue 47 item 4): every answer goes through solve_batch, so the certificate
+  // hook records it, and check-proof's re-run (no --proof) sweeps the same way from the answers.
+  if (!o.proof.empty() || !j.why.empty()) return std::nullopt;
   const auto cadical = circuits::sat::find_solver("cadical");
   if (!cadical) return std::nullopt;
   const std::optional<circuits::sat::SolverSpec> second = sat_second_solver(o);  // --confirm
@@ -240,10 +242,36 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const S
               {{"equal", r.equal}, {"file_nodes", r.b_nodes}, {"pairs", r.pairs}, {"rounds", r.rounds}, {"miters", r.miters},
                {"refinements", r.refinements}, {"clauses", r.clauses}, {"seconds", r.seconds}},
               r.why,
-              r.seconds};
+              r.seconds,
+              {}};
+  // How it swept (issue 48 item 3): incremental (one solver, passes of growing conflict limits, a
+  // certified round where answers must be certificates), rounds of from-scratch miters, or a
+  // certificate directory's recorded round (check-proof).
+  sw.report["mode"] = r.mode;
+  if (r.mode == "incremental") {
+    sw.report["passes"] = r.passes;
+    sw.report["calls"] = r.calls;
+    sw.report["merged"] = r.merged;
+    sw.report["unresolved"] = r.unresolved;
+    sw.report["certified_round"] = r.certified_round;
+    sw.report["incremental_seconds"] = r.incremental_seconds;
+  }
   if (!r.differ.empty()) sw.report["differ"] = r.differ, sw.witness = r.witness;
   if (!r.why.empty()) sw.report["why"] = r.why;
   return sw;
+}
+
+std::string sweep_words(const nlohmann::json& sw) {
+  const std::string mode = sw.value("mode", std::string("rounds"));
+  auto n = [&](const char* k) { return sw.contains(k) ? sw[k].dump() : std::string("?"); };
+  if (mode == "incremental") {
+    std::string t = "incremental, " + n("calls") + " questions to one solver in " + n("passes") + " pass" + (n("passes") == "1" ? "" : "es") +
+                    ", " + n("merged") + " node pairs merged, " + n("refinements") + " SAT answers refining the pairs";
+    if (sw.value("certified_round", false)) t += ", then a round of " + std::to_string(sw["miters"].get<std::size_t>() - sw["calls"].get<std::size_t>()) + " miters whose answers are certificates";
+    return t;
+  }
+  if (mode == "recorded") return "the recorded final round: " + n("pairs") + " node pairs in " + n("miters") + " miters";
+  return n("pairs") + " node pairs, " + n("miters") + " miters in " + n("rounds") + " rounds, " + n("refinements") + " SAT answers refining the pairs";
 }
 
 void add_sweep(SatOutcome& out, const SatSweep& sw) {
@@ -253,10 +281,9 @@ void add_sweep(SatOutcome& out, const SatSweep& sw) {
 }
 
 std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw) {
-  return "the file is " + circuit + " up to SAT sweeping: " + sat_reference_differs(m) + ", and miters over the " +
-         sw.report["pairs"].dump() + " node pairs simulation suggested (" + sw.report["miters"].dump() + " miters in " +
-         sw.report["rounds"].dump() + " rounds, " + sw.report["refinements"].dump() +
-         " SAT answers refining the pairs) proved every output the construction's output of that name (circuits/sat/sweep.h), so "
+  return "the file is " + circuit + " up to SAT sweeping: " + sat_reference_differs(m) + ", and SAT answers over the " +
+         sw.report["pairs"].dump() + " node pairs simulation suggested (" + sweep_words(sw.report) +
+         ") proved every output the construction's output of that name (circuits/sat/sweep.h), so "
          "the stages that prove the construction's circuit prove the file";
 }
 

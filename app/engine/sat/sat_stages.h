@@ -43,7 +43,7 @@ std::string sat_reference_differs(const circuits::AigMatch& m);
 // When the match fails on structure alone (ports correspond, some outputs are other nodes): SAT
 // sweeping (circuits/sat/sweep.h) asks whether the file is the construction's function all the
 // same. nullopt when it is not tried: a DRAT file (--proof FILE: its miters would have no proof
-// there), or no CaDiCaL. Under mpirun rank 0 sweeps and every rank gets its result. The sweep's
+// there), or no CaDiCaL. Under --proof DIR it sweeps: the hook records every answer (issue 47). Under mpirun rank 0 sweeps and every rank gets its result. The sweep's
 // seconds come off o.timeout_s (the caller's stages get the rest).
 struct SatSweep {
   bool equal = false;
@@ -52,6 +52,9 @@ struct SatSweep {
   double seconds = 0;
   std::vector<std::uint32_t> witness;  // report["differ"] set: the input (one value per joint input) they differ on
 };
+// A sweep report (SatSweep::report) in words, for human output: how many questions or miters,
+// pairs, refinements, by mode.
+std::string sweep_words(const nlohmann::json& sw);
 // j: circuits::joint_aig(construction, file) with empty why (the one the match was read from).
 std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o);
 std::string sat_sweep_note(const std::string& circuit, const circuits::AigMatch& m, const SatSweep& sw);

@@ -1,0 +1,55 @@
+// One round of SAT sweeping's speculative reduction (sweep.h): the reduced graph of b over the
+// pairs `cand` proposes, and the miters that ask whether any pair, or any output, differs. Shared by
+// the rounds of from-scratch miters and by the certified final round of the incremental sweep.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "circuits/aig_match.h"
+#include "circuits/sat/cnf.h"
+#include "circuits/sat/solve_hook.h"
+#include "circuits/sat/solver.h"
+
+namespace cz::circuits::sat {
+
+struct SweepRound {
+  std::vector<Cnf> cnfs;                 // one per group; an empty Cnf: every pair of it equal by structure
+  std::vector<std::vector<int>> in_vars;  // per group: the CNF variable of each joint input (0: not in the cone)
+  std::size_t pairs = 0;                  // pairs that are not one literal of the reduced graph (outputs included)
+  std::size_t clauses = 0;                // the miters' clauses together
+};
+
+// cand[v] for each of b's new vars v (>= first_b = 1 + inputs + a_ands): the literal of a it is to
+// equal, or ~0u (b's own node, kept). A pair's group: its node's place among b's nodes, the outputs'
+// pairs in the last group, so that a group the refinements did not touch gives the same miter as in
+// the round before. pairs == 0: every output of b reduced to a's own (equal by structure).
+SweepRound sweep_round(const JointAig& j, const std::vector<std::uint32_t>& cand, std::size_t groups);
+
+struct SweepOptions;
+
+struct RoundOutcome {
+  bool proved = false;      // every group's miter UNSAT (certified by the hook where one is installed)
+  std::string why;          // not proved: why (a time limit, --confirm's second solver, a pair that differs)
+  std::size_t miters = 0;   // miters asked
+  std::size_t pairs = 0, clauses = 0;
+};
+
+// The round over cand in names.size() miters, each asked by solve_by_goals (incremental.h: pair by
+// pair in one solver where CaDiCaL runs in this process, else one solve(); the hook replays or
+// certifies each) under its name; o.threads miters at once, o.second re-solving each UNSAT answer. A
+// SAT answer: InputError naming the solver when sat_is_broken (the pairs were each proved already),
+// else not proved.
+RoundOutcome prove_round(const JointAig& j, const SolverSpec& s, const SweepOptions& o, const std::vector<std::uint32_t>& cand,
+                         const std::vector<std::string>& names, bool sat_is_broken, double timeout_s);
+
+// A round's miter names: "<label>, group q of G".
+std::vector<std::string> round_names(const std::string& label, std::size_t groups);
+
+// What check-proof needs to rebuild an equal sweep's final round (solve_hook.h), and back: the cand
+// of a record (InputError, where "the certificate index", when it is not of j's shape: a var
+// outside b's nodes, a literal outside a's, a var twice, no names).
+SweepRecord sweep_record(const JointAig& j, const std::vector<std::uint32_t>& cand, std::vector<std::string> names);
+std::vector<std::uint32_t> cand_of(const JointAig& j, const SweepRecord& r);
+
+}  // namespace cz::circuits::sat
