@@ -16,16 +16,29 @@ blocks are skipped) that start with `build/circuitzoo`, `build/bench/`, `cmake -
 berkeley-abc, yosys, or a ```python block that writes a file with open(NAME, "w")) are run only when
 they write a file a later row reads, as helper rows marked "(makes files)"; any other line is
 "skipped", and so is a row that reads a file no earlier line writes ("needs your file"). A README that
-runs top to bottom has 0 skipped.
+runs top to bottom has 0 skipped. Files are told by their extension (.json, .aag, .npy, ...), and by
+place: the value of an output flag (-o, --json, --proof, >, ...; a --proof DIR too) is written, the
+argument of check-proof is read (the directory a --certify --proof row writes).
 
 Shown output: a row whose comment starts with a JSON value (`# {"output": [[0],[5]]}`) must print
 that value (stdout parsed as JSON and compared, so layout does not matter; text after the value,
 `; ...`, is commentary); a comment with `(exit N)` or a leading verdict word (verified/proved/
 equivalent: 0, FAILED/refuted/impossible: 1, refused: 2) must exit so.
 
-`--quick` runs only the rows that take well under a second each (not --method sat/algebra, claims,
-prove, sweep, --exhaustive, mpirun, benchmarks, or rows on berkeley-abc/yosys when they are missing)
-and the rows that make their files; it exits 1 when anything in the whole README is skipped.
+`--quick` (the ctest, half a minute on 2 cores) runs the fast rows and the rows that make their
+files; it exits 1 when anything in the whole README is skipped. Which rows are fast:
+  - never: benchmarks and builds (build/bench/, bench/*.py, cmake --build), and berkeley-abc/yosys
+    helper rows when the tool is missing (with the rows that read their files);
+  - the slow kinds (--method sat or algebra, check-proof, claims, prove, sweep, --exhaustive, mpirun,
+    circuit/to-model: from a tenth of a second to hours) only when the row's comment says how long
+    it takes and that is at most 10 s: a time written `N s` (or `N min`), e.g.
+        build/circuitzoo verify mqar/dyadic -p n=8 -p c=16 --method sat    # proved (exit 0), 0.1 s
+    The README's editor decides: writing a row's time in its comment puts it in the ctest, and a
+    row that grew slower leaves it when its time is updated (more than one time: the largest
+    counts). A row that takes over three times what its comment says (and over 2 s more) is flagged
+    in the table (`comment says N s`), never failed (a loaded machine is not an error);
+  - every other row (export, eval, stats, a plain verify, ...): those take well under a second.
+`--list` marks the rows `--quick` runs with `quick`.
 
 Everything runs in one scratch directory (files one command writes are there for the next), where
 build/ (or --build DIR), bench/, examples/, python/ and scripts/ are symlinks to this checkout and docs/ is an empty
@@ -42,16 +55,26 @@ import argparse, fnmatch, json, os, re, shlex, shutil, signal, subprocess, sys, 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIXES = ("build/circuitzoo", "build/bench/", "cmake --build", "/usr/bin/python3", "./scripts/")
-# --quick leaves these rows out (seconds to minutes each; the full run covers them); check-proof
-# reads the directory a --method sat row writes, so it goes with them.
-SLOW = re.compile(r"--method (sat|algebra)|\bcheck-proof\b|\bclaims\b|\bprove\b|\bsweep\b|--exhaustive|^mpirun|"
-                  r"build/bench/|cmake --build|bench/\w+\.py|circuit/to-model")
+# --quick never runs these (minutes each, and what they measure is the machine).
+NEVER_QUICK = re.compile(r"build/bench/|cmake --build|bench/\w+\.py")
+# --quick runs these only when the row's comment says they take at most QUICK_SECONDS (see the top).
+SLOW = re.compile(r"--method (sat|algebra)|\bcheck-proof\b|\bclaims\b|\bprove\b|\bsweep\b|--exhaustive|^mpirun\b|"
+                  r"circuit/to-model")
+QUICK_SECONDS = 10
+# A time in a comment: "0.13 s", "8 s;", "~6 min" (not "6.4·10^85", "2 steps" or "n=8").
+TIME_RE = re.compile(r"(?<![\w.·^=])(\d+(?:\.\d+)?) ?(ms|s|min)\b")
 CI_ONLY = ("./scripts/run.sh", "./scripts/test.sh")
 SHELL_LANGS = ("", "sh", "bash", "shell", "console")
 LINKED = ("build", "bench", "examples", "python", "scripts")
 # Flags whose value is a file the command writes ("-" is stdout, not a file).
 OUT_FLAGS = {"-o", "--json", "--csv", "--plot", "--proof", "--inputs", "--labels", "--checkpoint", ">", ">>"}
 FILE_RE = re.compile(r"^[\w./*$-]+\.(json|aag|aig|blif|bristol|dot|npy|npz|safetensors|csv|ckpt|drat|png|svg|txt)$")
+
+
+def stated_seconds(comment):
+    """The largest time a row's comment states, in seconds (None when it states none)."""
+    times = [float(n) * {"ms": 0.001, "s": 1, "min": 60}[u] for n, u in TIME_RE.findall(comment)]
+    return max(times) if times else None
 
 
 def strip_comment(line):
@@ -130,6 +153,10 @@ def files_of(cmd):
                         (outs if w[0].startswith("write") else ins).append(names[-1])
         elif FILE_RE.match(t) and t != "-":
             (outs if prev in OUT_FLAGS else ins).append(t)
+        elif prev in OUT_FLAGS and re.match(r"^[\w.][\w./*$-]*$", t):  # a directory: --proof dy-cert
+            outs.append(t)
+        elif prev == "check-proof" and re.match(r"^[\w.][\w./*$-]*$", t):  # the directory it reads
+            ins.append(t)
         prev = t
     return ins, [re.sub(r"\$\{?\w+\}?", "*", o) for o in outs]
 
@@ -356,27 +383,31 @@ def main():
                 selected.add(i)
                 todo.extend(deps[i])
 
+    def eligible(i):  # a fast row, every row that makes its files fast too (see the top of this file)
+        r = rows[i]
+        if r[6:] or NEVER_QUICK.search(r[2]) or (r[0] == "helper" and not shutil.which(r[2].split()[0])):
+            return False
+        if SLOW.search(r[2]) or SLOW.search(inner_command(r[2])):
+            t = stated_seconds(r[3])
+            if t is None or t > QUICK_SECONDS:
+                return False
+        return all(eligible(j) for j in deps[i])
+    quick, todo = set(), [i for i in range(len(rows)) if rows[i][0] == "row" and eligible(i)]
+    while todo:
+        i = todo.pop()
+        if i not in quick:
+            quick.add(i)
+            todo.extend(deps[i])
     if a.quick:
         if a.only:
             usage_error("give --only or --quick, not both (--quick)")
-        def eligible(i):
-            r = rows[i]
-            if r[6:] or SLOW.search(inner_command(r[2])) or (r[0] == "helper" and not shutil.which(r[2].split()[0])):
-                return False
-            return all(eligible(j) for j in deps[i])
-        fast = {i for i in range(len(rows)) if rows[i][0] == "row" and eligible(i)}
-        selected, todo = set(), list(fast)
-        while todo:
-            i = todo.pop()
-            if i not in selected:
-                selected.add(i)
-                todo.extend(deps[i])
+        selected = quick
     # Lines of the README no run covers: not a row, or a row that reads a file no earlier line writes.
     not_covered = len(skipped) + sum(1 for r in rows if r[6:])
 
     if a.list:
         for i, r in enumerate(rows):
-            print(f"{i + 1:3} line {r[1]:4} {r[0]:9} {short(r[2], 80)}  reads {r[4]} writes {r[5]}"
+            print(f"{i + 1:3} line {r[1]:4} {r[0]:9} {'quick' if i in quick else '     '} {short(r[2], 80)}  reads {r[4]} writes {r[5]}"
                   + (f"  MISSING {r[6:]}" if r[6:] else ""))
         for no, cmd in ci + skipped:
             print(f"    line {no:4} not run   {short(cmd, 80)}")
@@ -428,6 +459,9 @@ def main():
                 counts["ok"] += 1
             else:
                 counts["failed"] += 1
+            said = stated_seconds(comment)
+            if said is not None and secs > 3 * said + 2:  # a note for the README's editor, not a failure
+                result = f"(comment says {said:g} s) " + result
         print(f"| {i + 1} | `{label}` | {exit_s} | {secs:.1f} | {short(result, 110)} |", flush=True)
 
     ran = sum(1 for i in selected)
