@@ -118,6 +118,16 @@ CZ_HD int sd_distinct_sample(std::uint64_t U, std::uint64_t count, InstanceRng& 
   return m;
 }
 
+// Increasing order (insertion sort: at most kSdMaxSet distinct elements).
+CZ_HD void sd_sort(std::uint32_t* v, int m) {
+  for (int i = 1; i < m; ++i) {
+    const std::uint32_t e = v[i];
+    int p = i;
+    for (; p > 0 && v[p - 1] > e; --p) v[p] = v[p - 1];
+    v[p] = e;
+  }
+}
+
 CZ_HD bool sd_pair_disjoint(const SdPair& x) {
   for (int i = 0; i < x.na; ++i)
     for (int j = 0; j < x.nb; ++j)
@@ -163,6 +173,8 @@ CZ_HD void sd_pair(const SdShape& s, std::uint64_t k, SdPair& x) {
       const std::uint64_t ia = rng.below(s.a), ib = rng.below(s.b);
       x.B[ib] = x.A[ia];
     }
+    sd_sort(x.A, x.na);  // the sized domain is increasing sets: sorted as sd::sample_sized_pair
+    sd_sort(x.B, x.nb);
   }
 }
 

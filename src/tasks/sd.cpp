@@ -220,6 +220,10 @@ Instance sample_sized_pair(unsigned n, std::size_t a, std::size_t b, bool plant,
   const std::uint64_t U = universe(n);
   Instance x{n, distinct_sample(U, a, below), distinct_sample(U, b, below)};
   if (plant && a > 0 && b > 0 && disjoint(x)) x.B[below(b)] = x.A[below(a)];
+  // The sized domain is sets in increasing order (sized_pair, and --method sat's blocks): the
+  // draws above pick the sets, sorting puts them in the domain (the same sets as before 2026-12-07).
+  std::sort(x.A.begin(), x.A.end());
+  std::sort(x.B.begin(), x.B.end());
   return x;
 }
 

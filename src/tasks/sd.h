@@ -55,11 +55,14 @@ std::optional<std::uint64_t> count_order_pairs(unsigned n, std::size_t kmax);
 Instance order_pair(unsigned n, std::size_t kmax, std::uint64_t k);
 Instance sample_order_pair(unsigned n, std::size_t kmax, const Below& below);
 
-// All pairs of sets with |A| = a and |B| = b, elements in increasing order: C(2^n,a)·C(2^n,b).
+// The sized domain: all pairs of sets with |A| = a and |B| = b, each set's elements in increasing
+// order (an instance is a pair of increasing sequences, not sequences in any order: domain=orders
+// is that): C(2^n,a)·C(2^n,b) pairs.
 std::optional<std::uint64_t> count_sized_pairs(unsigned n, std::size_t a, std::size_t b);
 Instance sized_pair(unsigned n, std::size_t a, std::size_t b, std::uint64_t k);
-// Random sets of sizes a and b in random order; when `plant` (and a, b > 0) one element of A is
-// planted into B when the draw is disjoint, so that intersecting instances are not rare.
+// A random instance of the sized domain: random sets of sizes a and b, each in increasing order
+// (drawn in random order, then sorted); when `plant` (and a, b > 0) one element of A is planted
+// into B when the draw is disjoint (before sorting), so that intersecting instances are not rare.
 Instance sample_sized_pair(unsigned n, std::size_t a, std::size_t b, bool plant, const Below& below);
 
 }  // namespace cz::sd

@@ -24,7 +24,7 @@ std::string SdDomain::describe() const {
   std::string what;
   if (kind == Subsets) what = "pairs of subsets of " + U + " (elements in increasing order)";
   else if (kind == Orders) what = "pairs of sequences of at most " + std::to_string(kmax) + " distinct elements of " + U + " (every order)";
-  else what = "pairs of sets of " + U + " with |A|=" + std::to_string(a) + ", |B|=" + std::to_string(b);
+  else what = "pairs of sets of " + U + " with |A|=" + std::to_string(a) + ", |B|=" + std::to_string(b) + " (elements in increasing order)";
   if (exhaustive) return "all " + std::to_string(count) + " " + what;
   std::string s = std::to_string(count) + " seeded random " + what + ", seed " + std::to_string(seed);
   if (kind == Sized) s += "; odd-indexed samples get a planted common element";
@@ -34,7 +34,8 @@ std::string SdDomain::describe() const {
 std::vector<ParamSpec> sd_domain_params(std::int64_t n_default, const std::string& domain_default) {
   return {int_param("n", n_default, 1, 20, "element width: A, B are subsets of {0,1}^n"),
           choice_param("domain", domain_default, {"subsets", "orders", "sized"},
-                       "subsets: all subset pairs; orders: every order of sets of <= kmax elements; sized: |A|=a, |B|=b"),
+                       "subsets: all subset pairs; orders: every order of sets of <= kmax elements; sized: |A|=a, |B|=b, elements in "
+                       "increasing order"),
           int_param("kmax", 3, 0, 64, "domain=orders: most elements per set"),
           int_param("a", 2, 0, 1 << 16, "domain=sized: |A|"),
           int_param("b", 3, 0, 1 << 16, "domain=sized: |B|")};

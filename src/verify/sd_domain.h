@@ -1,6 +1,6 @@
 // The instance domains of SD (JRT App. G): every pair of subsets of {0,1}^n (increasing order),
 // every pair of ordered sequences of at most kmax distinct elements, or sets of fixed sizes a and
-// b; exhaustive when small enough, else seeded samples (tasks/sd.h does the enumeration; this file
+// b (increasing order, sampled ones too); exhaustive when small enough, else seeded samples (tasks/sd.h does the enumeration; this file
 // only picks exhaustive vs sampled from the CLI options). Shared by the SD constructions
 // (constructions/sd/domain.h) and the sd task (verify/task_others.cpp), so their counts agree.
 #pragma once

@@ -11,8 +11,9 @@ std::vector<Task> other_tasks() {
   std::vector<Task> ts;
   const std::vector<std::string> sd_domains = {
       "exhaustive: domain=subsets, every pair (A, B) of subsets of {0,1}^n: (2^(2^n))^2 pairs; domain=orders, every "
-      "pair of sequences of at most kmax distinct elements; domain=sized, every pair with |A| = a, |B| = b; each "
-      "exhaustive when the count is <= 2^22 (or --exhaustive up to 2^32)",
+      "pair of sequences of at most kmax distinct elements; domain=sized, every pair of sets with |A| = a, |B| = b, "
+      "elements in increasing order (samples too: drawn, then sorted); each exhaustive when the count is <= 2^22 (or "
+      "--exhaustive up to 2^32)",
       "sampled: --samples K (default 20000) seeded draws, --seed S"};
   {
     Task t;
@@ -43,8 +44,9 @@ std::vector<Task> other_tasks() {
     t.constructions = {"sd/recurrent-jrt", "sd/based-jrt", "sd/via-gar"};
     // A user's file (task_sd_files.h): one input length, so domain=sized; decoded as Alg. 3's output.
     // Recurrent programs (any length) go through verify --program (app/engine/byo/byo_program.h).
-    t.domains.push_back("your model or circuit file: domain=sized (|A| = a, |B| = b; N = copies·(a+b+1) rows), "
-                        "exhaustive or sampled as above; your program file (--program): every domain");
+    t.domains.push_back("your model or circuit file: domain=sized (|A| = a, |B| = b, elements in increasing order; "
+                        "N = copies·(a+b+1) rows), exhaustive or sampled as above; your program file (--program): "
+                        "every domain");
     t.fill_from_artifact = sd_file_fill;
     t.shape = sd_file_shape;
     t.check = sd_file_check;

@@ -438,9 +438,11 @@ TEST_CASE("task differential: sd: the SAT reference and the enumerating checks j
            {{{"n", "2"}, {"domain", "subsets"}}},                                   // N = 1 .. 9, the JRT prompt
            {{{"n", "2"}, {"domain", "orders"}, {"kmax", "2"}, {"prompt", "plain"}}},  // every order, u once
            {{{"n", "3"}, {"domain", "sized"}, {"a", "2"}, {"b", "3"}}},              // a file's domain
-           // Seeded, beyond: (1 + 16 + 240 + 3360)^2 > 2^22 pairs. Not domain=sized: its samples come in
-           // random order (sd::sample_sized_pair) and its SAT blocks take increasing sets only.
+           // Seeded, beyond: (1 + 16 + 240 + 3360)^2 > 2^22 pairs.
            {{{"n", "4"}, {"domain", "orders"}, {"kmax", "3"}}, 150},
+           // Seeded, beyond: C(32,3)^2 > 2^22 pairs. sd::sample_sized_pair sorts its sets (2026-12-07):
+           // every sample lies in the increasing sets the SAT blocks take.
+           {{{"n", "5"}, {"domain", "sized"}, {"a", "3"}, {"b", "3"}}, 150},
        })
     sd_differential(sc, t);
   INFO(t.first);
