@@ -177,7 +177,7 @@ SolveResult solve_goals_in_process(const Cnf& cnf, double timeout_s, const Proof
       solver->add(-g);
       solver->add(0);
     }
-    if (res == 20 || goals.empty()) res = solver->solve();  // the units against the last clause: the empty clause
+    if ((res == 20 && !cookie.failed) || goals.empty()) res = solver->solve();  // the units against the last clause: the empty clause
     solver->disconnect_terminator();
     if (res == 10) {
       r.model.assign(static_cast<std::size_t>(cnf.num_vars) + 1, 0);

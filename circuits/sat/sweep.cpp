@@ -150,12 +150,11 @@ SweepResult sweep_rounds(const JointAig& j, const SolverSpec& s, const SweepOpti
   for (unsigned round = 0;; ++round) {
     sim.settle();
     // An output that differs on a simulated input: the circuits differ (that input shows it).
-    for (std::size_t k = 0; k < j.output_names.size(); ++k)
-      if (std::vector<std::uint32_t> in; sim.differing_input(j.out_a[k], j.out_b[k], in)) {
-        if (res.differ.empty()) res.witness = in;
-        if (res.differ.size() < 8) res.differ.push_back(j.output_names[k]);
-      }
-    if (!res.differ.empty()) {
+    // differ: the outputs that differ on that one input (as the incremental sweep reports them).
+    for (std::size_t k = 0; k < j.output_names.size() && res.witness.empty(); ++k)
+      if (std::vector<std::uint32_t> in; sim.differing_input(j.out_a[k], j.out_b[k], in)) res.witness = in;
+    if (!res.witness.empty()) {
+      res.differ = outputs_differing_on(j, res.witness, 8);
       res.why = "an output differs on a simulated input";
       break;
     }

@@ -19,8 +19,8 @@
 // with a conflict limit: UNSAT both ways merges it (later nodes are built over the partner), SAT
 // gives an input whose word of neighbours (one input flipped each) is simulated and splits the
 // classes, the limit leaves the node unmerged. Then each output pair is asked, with 100 times the
-// limit; an output left undecided starts another pass with ten times the limit (the last pass, at
-// 100000 conflicts a pair, asks the outputs with none but the deadline). Every
+// limit; an output left undecided starts another pass with ten times the limit (the fifth pass,
+// 300000 conflicts a pair, asks the outputs with none but the deadline). Every
 // merge is proved on the reduced graph whose earlier merges are proved, so by induction every
 // reduced node is its true node and the outputs' answers are the true circuits'.
 // Certified (a solve hook that needs every answer, solve_hook.h: --certify, --proof DIR, check-proof;
@@ -63,7 +63,7 @@ struct SweepOptions {
 struct SweepResult {
   bool equal = false;                  // proved: every output of b is a's output of the same name
   std::string why;                     // not equal: why (an output differs on a simulated input, a limit)
-  std::vector<std::string> differ;     // outputs (the first 8) that differ on a simulated input
+  std::vector<std::string> differ;     // outputs (the first 8) that differ on the witness (a simulated input)
   std::vector<std::uint32_t> witness;  // ... on this input (one value per joint input), when differ is set
   std::size_t b_nodes = 0;             // b's AND nodes that a lacks (strashed)
   std::size_t pairs = 0;               // the last miter's pairs (nodes of b and differing outputs)
@@ -75,7 +75,7 @@ struct SweepResult {
   std::size_t calls = 0;               // incremental: questions to the one solver (a pair asked both ways: 2)
   std::size_t merged = 0;              // incremental: b's nodes proved equal to their partner of a
   std::size_t unresolved = 0;          // incremental: pairs left unmerged at the conflict limit (last pass)
-  std::size_t passes = 0;              // incremental: passes (limits 30, 300, ...: until every output is decided)
+  std::size_t passes = 0;              // incremental: passes (limits 30, 300, ... 300000: until every output is decided)
   double incremental_seconds = 0;      // incremental: the time until the final round (or the end)
   bool certified_round = false;        // incremental: the final round of from-scratch miters ran (hook or --confirm)
   double seconds = 0;

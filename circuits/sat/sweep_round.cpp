@@ -99,6 +99,18 @@ SweepRound sweep_round(const JointAig& j, const std::vector<std::uint32_t>& cand
   return out;
 }
 
+std::vector<std::string> outputs_differing_on(const JointAig& j, const std::vector<std::uint32_t>& input, std::size_t most) {
+  const std::uint32_t I = j.inputs;
+  std::vector<std::uint8_t> v(1 + I + j.ands.size(), 0);
+  for (std::uint32_t i = 0; i < I && i < input.size(); ++i) v[1 + i] = static_cast<std::uint8_t>(input[i] & 1);
+  auto lit = [&](std::uint32_t l) { return static_cast<std::uint8_t>(v[l >> 1] ^ (l & 1)); };
+  for (std::size_t k = 0; k < j.ands.size(); ++k) v[1 + I + k] = lit(j.ands[k].first) & lit(j.ands[k].second);
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < j.output_names.size() && out.size() < most; ++k)
+    if (lit(j.out_a[k]) != lit(j.out_b[k])) out.push_back(j.output_names[k]);
+  return out;
+}
+
 std::vector<std::string> round_names(const std::string& label, std::size_t groups) {
   std::vector<std::string> n;
   for (std::size_t q = 0; q < groups; ++q) n.push_back(label + ", group " + std::to_string(q + 1) + " of " + std::to_string(groups));

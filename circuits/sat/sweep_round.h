@@ -43,6 +43,9 @@ struct RoundOutcome {
 RoundOutcome prove_round(const JointAig& j, const SolverSpec& s, const SweepOptions& o, const std::vector<std::uint32_t>& cand,
                          const std::vector<std::string>& names, bool sat_is_broken, double timeout_s);
 
+// The names of the outputs (the first `most`) whose two literals differ on one joint input.
+std::vector<std::string> outputs_differing_on(const JointAig& j, const std::vector<std::uint32_t>& input, std::size_t most);
+
 // A round's miter names: "<label>, group q of G".
 std::vector<std::string> round_names(const std::string& label, std::size_t groups);
 

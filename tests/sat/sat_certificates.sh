@@ -55,6 +55,10 @@ fake() {
 fake liar cadical 'echo "s UNSATISFIABLE"; exit 20'
 fake liar_empty cadical '[ -n "${3:-}" ] && printf "a\0" >"$3"; echo "s UNSATISFIABLE"; exit 20'
 export P_LIAR="$IN/liar:$PATH" P_LIAR_EMPTY="$IN/liar_empty:$PATH"
+# The rows solve, certify and check real miters (timer-splits starts 60 solver processes, same-bytes
+# runs two n=8 verifies): the row limit is a hang guard, generous so that a loaded machine (ctest -j,
+# a sanitizer build) does not trip it. No row asserts how fast it runs.
+ROW_TIMEOUT=120
 source "$HERE/../cli/matrix_lib.sh"
 
 MATRIX=$(cat <<'ROWS'
