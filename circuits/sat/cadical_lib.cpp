@@ -1,4 +1,5 @@
 #include "circuits/sat/cadical_lib.h"
+#include "circuits/sat/incremental.h"
 
 #include <sys/stat.h>
 
@@ -8,7 +9,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <cstdint>
 #include <memory>
+#include <vector>
 #include <new>
 
 #include "util/error.h"
@@ -109,10 +112,20 @@ struct FileCloser {
   }
 };
 
+// A unit clause as a binary DRAT addition: 'a', the literal as the varint of 2|l| + (l < 0), 0.
+std::string drat_unit(int l) {
+  std::string out(1, 'a');
+  std::uint64_t u = 2 * static_cast<std::uint64_t>(l < 0 ? -static_cast<std::int64_t>(l) : l) + (l < 0 ? 1 : 0);
+  while (u > 127) out.push_back(static_cast<char>((u & 127) | 128)), u >>= 7;
+  out.push_back(static_cast<char>(u));
+  out.push_back(0);
+  return out;
+}
+
 }  // namespace
 
 SolveResult solve_cadical_in_process(const Cnf& cnf, double timeout_s, const ProofSink* proof,
-                                     const std::atomic<bool>* cancel, const std::string& where) {
+                                     const std::atomic<bool>* cancel, const std::string& where, bool by_goals) {
   SolveResult r;
   const auto t0 = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
@@ -142,7 +155,33 @@ SolveResult solve_cadical_in_process(const Cnf& cnf, double timeout_s, const Pro
     if (cnf.num_vars > 0) solver->reserve(cnf.num_vars);
     for (int l : cnf.lits) solver->add(l);
     solver->connect_terminator(&stop);
-    res = solver->solve();
+    if (by_goals) {
+      // incremental.h solve_by_goals: the last clause's literals refuted one by one under
+      // assumption, each refutation's unit written into the proof after the solver's own steps.
+      std::vector<int> goals;
+      if (!cnf.lits.empty()) {
+        std::size_t k = cnf.lits.size() - 1;  // the last clause's terminating 0
+        while (k > 0 && cnf.lits[k - 1] != 0) --k;
+        goals.assign(cnf.lits.begin() + static_cast<std::ptrdiff_t>(k), cnf.lits.end() - 1);
+      }
+      for (int g : goals) solver->freeze(g);
+      res = 20;
+      for (int g : goals) {
+        solver->assume(g);
+        if ((res = solver->solve()) != 20) break;
+        if (file) {
+          solver->flush_proof_trace();
+          if (std::fflush(file.get()) != 0 || cookie.failed) break;
+          const std::string lemma = drat_unit(-g);
+          (*proof)(lemma.data(), lemma.size());
+        }
+        solver->add(-g);
+        solver->add(0);
+      }
+      if (res == 20 && !cookie.failed) res = solver->solve();  // the units against the last clause: the empty clause
+    } else {
+      res = solver->solve();
+    }
     solver->disconnect_terminator();
     if (res == 10) {
       r.model.assign(static_cast<std::size_t>(cnf.num_vars) + 1, 0);
@@ -183,12 +222,70 @@ SolveResult solve_cadical_in_process(const Cnf& cnf, double timeout_s, const Pro
   return r;
 }
 
+// One solver kept across questions (incremental.h).
+struct IncrementalSolver::Impl {
+  CaDiCaL::Solver solver;
+  Stop stop;  // no proof: sink_failed stays null
+};
+
+IncrementalSolver::IncrementalSolver(std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* cancel)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->stop.deadline = deadline;
+  impl_->stop.cancel = cancel;
+  impl_->solver.set("quiet", 1);
+  impl_->solver.connect_terminator(&impl_->stop);
+}
+
+IncrementalSolver::~IncrementalSolver() {
+  if (impl_) impl_->solver.disconnect_terminator();
+}
+
+void IncrementalSolver::sync(const Cnf& cnf) {
+  try {
+    for (; synced_ < cnf.lits.size(); ++synced_) impl_->solver.add(cnf.lits[synced_]);
+  } catch (const std::bad_alloc&) {
+    throw InputError("the CaDiCaL library ran out of memory on " + std::to_string(cnf.num_clauses) + " clauses", "SAT sweeping");
+  }
+}
+
+Answer IncrementalSolver::solve(const std::vector<int>& assume, long conflicts, std::string* why) {
+  ++calls_;
+  Stop& s = impl_->stop;
+  s.timed_out = s.cancelled = false;
+  if ((s.cancel && s.cancel->load()) || std::chrono::steady_clock::now() >= s.deadline) {
+    if (why) *why = (s.cancel && s.cancel->load()) ? "cancelled" : "time limit";
+    return Answer::Unknown;
+  }
+  for (int l : assume) impl_->solver.assume(l);
+  if (conflicts >= 0) impl_->solver.limit("conflicts", static_cast<int>(std::min(conflicts, 1L << 30)));
+  int res = 0;
+  try {
+    res = impl_->solver.solve();
+  } catch (const std::bad_alloc&) {
+    throw InputError("the CaDiCaL library ran out of memory", "SAT sweeping");
+  }
+  if (res == 10) return Answer::Sat;
+  if (res == 20) return Answer::Unsat;
+  if (why) *why = s.cancelled ? "cancelled" : s.timed_out ? "time limit" : "conflict limit";
+  return Answer::Unknown;
+}
+
+bool IncrementalSolver::value(int v) { return impl_->solver.val(v) > 0; }
+
 #else
 
-SolveResult solve_cadical_in_process(const Cnf&, double, const ProofSink*, const std::atomic<bool>*, const std::string& where) {
+SolveResult solve_cadical_in_process(const Cnf&, double, const ProofSink*, const std::atomic<bool>*, const std::string& where, bool) {
   throw InputError("this build has no CaDiCaL library", where);
 }
 
+struct IncrementalSolver::Impl {};
+IncrementalSolver::IncrementalSolver(std::chrono::steady_clock::time_point, const std::atomic<bool>*) {
+  throw InputError("this build has no CaDiCaL library (incremental solving)", "SAT sweeping");
+}
+IncrementalSolver::~IncrementalSolver() = default;
+void IncrementalSolver::sync(const Cnf&) {}
+Answer IncrementalSolver::solve(const std::vector<int>&, long, std::string*) { return Answer::Unknown; }
+bool IncrementalSolver::value(int) { return false; }
 #endif
 
 }  // namespace cz::circuits::sat

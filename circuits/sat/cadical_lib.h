@@ -37,7 +37,8 @@ bool cadical_in_process(const std::string& found_binary);
 
 // Solves cnf in this process (solve()'s meaning: timeout_s > 0 here; Unknown "time limit (T s)" or
 // "cancelled"). proof: receives the binary DRAT proof. where: the spec's binary, for messages.
+// by_goals: incremental.h solve_by_goals' way (the last clause's literals refuted one at a time).
 SolveResult solve_cadical_in_process(const Cnf& cnf, double timeout_s, const ProofSink* proof,
-                                     const std::atomic<bool>* cancel, const std::string& where);
+                                     const std::atomic<bool>* cancel, const std::string& where, bool by_goals = false);
 
 }  // namespace cz::circuits::sat

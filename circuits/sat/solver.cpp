@@ -1,5 +1,6 @@
 #include "circuits/sat/solver.h"
 #include "circuits/sat/cadical_lib.h"
+#include "circuits/sat/incremental.h"
 #include "circuits/sat/solve_hook.h"
 
 #include <fcntl.h>
@@ -430,6 +431,24 @@ std::vector<SolveResult> solve_batch(const SolverSpec& s, const std::vector<cons
   for (auto& th : pool) th.join();
   if (err) std::rethrow_exception(err);
   return res;
+}
+
+SolveResult solve_by_goals(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::atomic<bool>* cancel) {
+  if (!s.in_process || s.name != "cadical") return solve(s, cnf, timeout_s, nullptr, cancel);  // a process: the miter whole
+  SolveResult r;
+  if (!(timeout_s > 0)) {
+    r.why = "time limit";
+    return r;
+  }
+  SolveHook* const hook = solve_hook();  // as solve() does (solve_hook.h)
+  if (hook)
+    if (std::optional<SolveResult> rr = hook->replay(s, cnf, MiterLabel::current())) return *rr;
+  std::string drat;
+  const ProofSink tee = [&drat](const char* d, std::size_t n) { drat.append(d, n); };
+  const bool want = hook && hook->wants_proof(s);
+  r = solve_cadical_in_process(cnf, timeout_s, want ? &tee : nullptr, cancel, s.binary, true);
+  if (hook && r.answer != Answer::Unknown) hook->solved(s, cnf, r, std::move(drat), MiterLabel::current());
+  return r;
 }
 
 }  // namespace cz::circuits::sat

@@ -146,7 +146,6 @@ SweepResult sweep_incremental(const JointAig& j, const SolverSpec& s, const Swee
 
   IncrementalSolver solver(deadline, o.cancel);
   Cnf cnf;
-  Gates gates(cnf);
   // The reduced graph: a's nodes as they are, b's over their fanins' representatives.
   AigStrash g(I);
   for (std::size_t k = 0; k < j.a_ands; ++k)
@@ -154,34 +153,9 @@ SweepResult sweep_incremental(const JointAig& j, const SolverSpec& s, const Swee
   std::vector<std::uint32_t> R(vars), cand(vars, kNone);
   for (std::uint32_t v = 0; v < first_b; ++v) R[v] = 2 * v;
   auto through = [&](std::uint32_t l) { return R[l >> 1] ^ (l & 1); };
-  std::vector<int> L, in_var(I, 0);  // the CNF literal of each var of g (0: not encoded); each input's CNF var
-  std::vector<std::uint32_t> stack;
-  auto lit_of = [&](std::uint32_t l) -> int {
-    const auto& ga = g.ands();
-    L.resize(1 + I + ga.size(), 0);
-    stack.assign(1, l >> 1);
-    while (!stack.empty()) {
-      const std::uint32_t v = stack.back();
-      if (L[v] == 0 && v == 0) L[0] = gates.f();
-      if (L[v] == 0 && v >= 1 && v <= I) L[v] = in_var[v - 1] = cnf.new_var();
-      if (L[v] != 0) {
-        stack.pop_back();
-        continue;
-      }
-      const auto [a, b] = ga[v - 1 - I];
-      if (L[a >> 1] == 0) {
-        stack.push_back(a >> 1);
-        continue;
-      }
-      if (L[b >> 1] == 0) {
-        stack.push_back(b >> 1);
-        continue;
-      }
-      L[v] = gates.and_((a & 1) ? -L[a >> 1] : L[a >> 1], (b & 1) ? -L[b >> 1] : L[b >> 1]);
-      stack.pop_back();
-    }
-    return (l & 1) ? -L[l >> 1] : L[l >> 1];
-  };
+  ConeEncoder enc(cnf, I);
+  auto lit_of = [&](std::uint32_t l) { return enc.lit(g.ands(), l); };
+  const std::vector<int>& in_var = enc.in_var();
   // Do x and y (CNF literals) differ on some input? Unsat: never; Sat: the solver's model is one.
   std::string why;
   auto differ = [&](int x, int y, long conflicts) {

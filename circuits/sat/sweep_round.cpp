@@ -17,6 +17,33 @@
 
 namespace cz::circuits::sat {
 
+int ConeEncoder::lit(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& ands, std::uint32_t l) {
+  const std::uint32_t I = inputs_;
+  L_.resize(1 + I + ands.size(), 0);
+  stack_.assign(1, l >> 1);
+  while (!stack_.empty()) {
+    const std::uint32_t v = stack_.back();
+    if (L_[v] == 0 && v == 0) L_[0] = gates_.f();
+    if (L_[v] == 0 && v >= 1 && v <= I) L_[v] = in_var_[v - 1] = gates_.cnf().new_var();
+    if (L_[v] != 0) {
+      stack_.pop_back();
+      continue;
+    }
+    const auto [a, b] = ands[v - 1 - I];
+    if (L_[a >> 1] == 0) {
+      stack_.push_back(a >> 1);
+      continue;
+    }
+    if (L_[b >> 1] == 0) {
+      stack_.push_back(b >> 1);
+      continue;
+    }
+    L_[v] = gates_.and_((a & 1) ? -L_[a >> 1] : L_[a >> 1], (b & 1) ? -L_[b >> 1] : L_[b >> 1]);
+    stack_.pop_back();
+  }
+  return (l & 1) ? -L_[l >> 1] : L_[l >> 1];
+}
+
 SweepRound sweep_round(const JointAig& j, const std::vector<std::uint32_t>& cand, std::size_t groups) {
   const std::uint32_t I = j.inputs;
   const std::uint32_t first_b = static_cast<std::uint32_t>(1 + I + j.a_ands);
@@ -53,40 +80,16 @@ SweepRound sweep_round(const JointAig& j, const std::vector<std::uint32_t>& cand
   const auto& ga = g.ands();
   for (std::size_t q = 0; q < groups; ++q) {
     Cnf& cnf = out.cnfs[q];
-    Gates gates(cnf);
-    std::vector<int> L(1 + I + ga.size(), 0);
-    std::vector<int>& in_var = out.in_vars[q];
-    std::vector<std::uint32_t> stack;
-    auto lit_of = [&](std::uint32_t l) -> int {
-      stack.assign(1, l >> 1);
-      while (!stack.empty()) {
-        const std::uint32_t v = stack.back();
-        if (L[v] == 0 && v == 0) L[0] = gates.f();
-        if (L[v] == 0 && v >= 1 && v <= I) L[v] = in_var[v - 1] = cnf.new_var();
-        if (L[v] != 0) {
-          stack.pop_back();
-          continue;
-        }
-        const auto [a, b] = ga[v - 1 - I];
-        if (L[a >> 1] == 0) {
-          stack.push_back(a >> 1);
-          continue;
-        }
-        if (L[b >> 1] == 0) {
-          stack.push_back(b >> 1);
-          continue;
-        }
-        L[v] = gates.and_((a & 1) ? -L[a >> 1] : L[a >> 1], (b & 1) ? -L[b >> 1] : L[b >> 1]);
-        stack.pop_back();
-      }
-      return (l & 1) ? -L[l >> 1] : L[l >> 1];
-    };
+    ConeEncoder enc(cnf, I);
+    Gates& gates = enc.gates();
+    auto lit_of = [&](std::uint32_t l) { return enc.lit(ga, l); };
     std::vector<int> some;
     for (std::size_t k = 0; k < pairs.size(); ++k) {
       if (group_of[k] != q) continue;
       const int x = gates.xor_(lit_of(pairs[k].first), lit_of(pairs[k].second));
       if (x != gates.f()) some.push_back(x);
     }
+    out.in_vars[q] = enc.in_var();
     if (some.empty()) {  // every pair one literal of the CNF's own hashing: equal by structure
       cnf = Cnf();
       continue;

@@ -13,6 +13,24 @@
 
 namespace cz::circuits::sat {
 
+// The Tseitin literals of a strashed AIG's nodes (aig_strash.h: vars 1..inputs the inputs, then the
+// AND nodes), encoded into cnf on demand: only the cone of each literal asked for, iteratively.
+class ConeEncoder {
+ public:
+  ConeEncoder(Cnf& cnf, std::uint32_t inputs) : gates_(cnf), inputs_(inputs), in_var_(inputs, 0) {}
+  // The CNF literal of AIG literal l; ands: the AIG's AND nodes (it may have grown since the last call).
+  int lit(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& ands, std::uint32_t l);
+  Gates& gates() { return gates_; }
+  // The CNF variable of each input (0: not in any cone asked for yet).
+  const std::vector<int>& in_var() const { return in_var_; }
+
+ private:
+  Gates gates_;
+  std::uint32_t inputs_;
+  std::vector<int> in_var_, L_;
+  std::vector<std::uint32_t> stack_;
+};
+
 struct SweepRound {
   std::vector<Cnf> cnfs;                 // one per group; an empty Cnf: every pair of it equal by structure
   std::vector<std::vector<int>> in_vars;  // per group: the CNF variable of each joint input (0: not in the cone)

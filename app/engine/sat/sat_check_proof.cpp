@@ -230,6 +230,23 @@ std::vector<sat::SweepRecord> read_sweeps(const nlohmann::json& idx, const std::
 // rebuilt from its final round). It supports nothing, so it neither certifies nor rejects.
 constexpr const char* kNotNeeded = "not needed: a SAT answer of an earlier sweep round (the sweep is rebuilt from its recorded final round)";
 
+// Each entry's verdict after the re-run (certified, not needed, or rejected: never_asked when the
+// run did not ask for it); all: every entry certified or not needed.
+nlohmann::json entry_verdicts(const std::vector<Entry>& entries, const std::string& never_asked, bool& all) {
+  nlohmann::json ms = nlohmann::json::array();
+  for (const Entry& e : entries) {
+    std::string st = e.status;
+    if (!e.used && e.hash_ok && e.answer == "SAT" && e.what.rfind("sweep round ", 0) == 0)
+      st = kNotNeeded;  // a recorded sweep is rebuilt from its final round (read_sweeps): its rounds' SAT answers go unasked
+    else if (!e.used && e.hash_ok)
+      st = "rejected: " + never_asked;
+    if (st.empty()) st = "rejected: not checked";
+    all = all && (st == "certified" || st == kNotNeeded);
+    ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
+  }
+  return ms;
+}
+
 class Replayer : public sat::SolveHook {
  public:
   // watch: the run's (Python's Ctrl-C cancels it); the hook is called on the solving threads,
@@ -484,18 +501,8 @@ CheckProofResult check_equiv_dir(const std::string& dir, const nlohmann::json& i
     HookScope scope(&rep);
     out = sat_equivalent_again(first, at.empty() ? first.path : at[0], second, at.empty() ? second.path : at[1], o);
   }
-  nlohmann::json ms = nlohmann::json::array();
   bool all = true;
-  for (Entry& e : entries) {
-    std::string st = e.status;
-    if (!e.used && e.hash_ok && e.answer == "SAT" && e.what.rfind("sweep round ", 0) == 0)
-      st = kNotNeeded;  // a recorded sweep is rebuilt from its final round (read_sweeps): its rounds' SAT answers go unasked
-    else if (!e.used && e.hash_ok)
-      st = "rejected: the re-done run never asked for this CNF under this name (not this sweep's miter, or the run stopped before it)";
-    if (st.empty()) st = "rejected: not checked";
-    all = all && (st == "certified" || st == kNotNeeded);
-    ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
-  }
+  nlohmann::json ms = entry_verdicts(entries, "the re-done run never asked for this CNF under this name (not this sweep's miter, or the run stopped before it)", all);
   const bool ok = all && out.verdict == "proved";
   auto file = [](const EquivFile& f, const std::string& now) {
     nlohmann::json j = {{"path", f.path}, {"format", f.format}, {"bytes", f.bytes}, {"sha256", f.sha256}};
@@ -573,18 +580,8 @@ CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned
     out = run_verify_sat(find_construction(construction), given, o);
   }
   CheckProofResult res;
-  nlohmann::json ms = nlohmann::json::array();
   bool all = true;
-  for (Entry& e : entries) {
-    std::string st = e.status;
-    if (!e.used && e.hash_ok && e.answer == "SAT" && e.what.rfind("sweep round ", 0) == 0)
-      st = kNotNeeded;  // a recorded sweep is rebuilt from its final round (read_sweeps): its rounds' SAT answers go unasked
-    else if (!e.used && e.hash_ok)
-      st = "rejected: the re-encoded run never asked for this CNF under this name (not this miter's CNF, not a miter of this run, or the run stopped before it)";
-    if (st.empty()) st = "rejected: not checked";
-    all = all && (st == "certified" || st == kNotNeeded);
-    ms.push_back({{"what", e.what}, {"answer", e.answer}, {"cnf", e.cnf_file}, {e.answer == "UNSAT" ? "proof" : "model", e.aux_file}, {"verdict", st}});
-  }
+  nlohmann::json ms = entry_verdicts(entries, "the re-encoded run never asked for this CNF under this name (not this miter's CNF, not a miter of this run, or the run stopped before it)", all);
   // Every split of the index was made by the re-run, with the cubes it lists.
   nlohmann::json sp = nlohmann::json::array();
   for (const auto& [key, s] : plan->splits) {
