@@ -17,6 +17,18 @@
 namespace cz::cli {
 
 namespace {
+
+// A model given as a file, or as JSON text (Python's dict, named by `file` in messages).
+Model model_file_or_text(const std::string& file, const std::string& text) {
+  if (text.empty()) return read_model_file(file);
+  JsonLimits limits;
+  limits.max_values = kModelMaxValues;
+  return model_from_json(parse_json_input(text, file, limits), file);
+}
+
+}  // namespace
+
+namespace {
 // `verify --model FILE [--task arch] --method algebra`: the file's architecture layers, each
 // against its stored expansion, on every N'×d' state (app/engine/algebra/algebra_arch.h).
 int verify_arch_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
@@ -127,14 +139,7 @@ int verify_equiv_algebra(const VerifyOptions& o, const AlgebraOptions& a) {
                      "--method algebra");
   check_outputs({{"--json", o.json_path}}, {{"--model", o.model_file}, {"--equiv-model", o.equiv_model_file}});
   const Model m = user_model(o);
-  Model e;
-  if (o.equiv_model_text.empty()) {
-    e = read_model_file(o.equiv_model_file);
-  } else {
-    JsonLimits limits;
-    limits.max_values = kModelMaxValues;
-    e = model_from_json(parse_json_input(o.equiv_model_text, o.equiv_model_file, limits), o.equiv_model_file);
-  }
+  const Model e = model_file_or_text(o.equiv_model_file, o.equiv_model_text);
   const AlgebraOutcome r = run_equiv_algebra(m, o.model_file, e, o.equiv_model_file, a);
   const nlohmann::json j = algebra_report_json(r);
   std::ostream& human = human_stream(o.json_path, o.capture);
@@ -162,14 +167,7 @@ std::shared_ptr<const ArchLayer> user_operator(const VerifyOptions& o, const Tas
   if (o.operator_file.empty())
     throw InputError("task " + t.name + " checks a model against an operator given by its weights: add " + t.operator_file, "--operator");
   if (o.model_file.empty()) throw InputError("task " + t.name + " checks a --model FILE against the --operator FILE", "--task " + t.name);
-  Model f;
-  if (o.operator_text.empty()) {
-    f = read_model_file(o.operator_file);
-  } else {
-    JsonLimits limits;
-    limits.max_values = kModelMaxValues;
-    f = model_from_json(parse_json_input(o.operator_text, o.operator_file, limits), o.operator_file);
-  }
+  const Model f = model_file_or_text(o.operator_file, o.operator_text);
   auto op = operator_of(f, o.operator_file, t.name);
   std::map<std::string, std::string> given = parse_params(o.params);
   (void)Params::parse(t.params, given);  // names and ranges, as every task's -p

@@ -24,12 +24,16 @@
 #include "circuits/sat/drat_check.h"
 #include "circuits/sat/solve_hook.h"
 #include "circuits/sat/solver.h"
+#include "tests/sat/sat_test_util.h"
 #include "util/error.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
 
 namespace {
+
+using test_sat::check;
+using test_sat::satisfies;
 
 // CZ_SAT_INPROCESS set (or unset: nullptr) for a scope, the old value restored.
 struct EnvVar {
@@ -95,26 +99,6 @@ sat::Cnf pigeons(int holes) {
     for (int p = 0; p < P; ++p)
       for (int q = p + 1; q < P; ++q) cnf.add({-v(p, h), -v(q, h)});
   return cnf;
-}
-
-bool satisfies(const sat::Cnf& c, const std::vector<signed char>& m) {
-  bool ok = false;
-  for (int l : c.lits) {
-    if (l == 0) {
-      if (!ok) return false;
-      ok = false;
-      continue;
-    }
-    const signed char b = m.at(static_cast<std::size_t>(l > 0 ? l : -l));
-    ok = ok || (l > 0 ? b == 1 : b == 0);
-  }
-  return true;
-}
-
-sat::DratResult check(const sat::Cnf& c, const std::string& proof) {
-  std::ostringstream d;
-  c.write_dimacs(d);
-  return sat::check_drat(sat::read_dimacs(d.str(), "cnf"), sat::read_drat(proof, "proof"));
 }
 
 std::vector<sat::Cnf> corpus() {

@@ -10,12 +10,15 @@
 #include "app/engine/sat/sat_schedule.h"
 #include "circuits/sat/cube.h"
 #include "circuits/sat/solver.h"
+#include "tests/sat/sat_test_util.h"
 #include "util/error.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
 
 namespace {
+
+using test_sat::satisfies;
 
 // Pigeonhole: p pigeons in p-1 holes (UNSAT, and hard enough that cubes matter a little).
 sat::Cnf pigeonhole(int p) {
@@ -32,20 +35,6 @@ sat::Cnf pigeonhole(int p) {
     for (int a = 0; a < p; ++a)
       for (int b = a + 1; b < p; ++b) f.add({-x(a, j), -x(b, j)});
   return f;
-}
-
-bool satisfies(const sat::Cnf& f, const std::vector<signed char>& m) {
-  bool clause = false;
-  for (int l : f.lits) {
-    if (l == 0) {
-      if (!clause) return false;
-      clause = false;
-      continue;
-    }
-    const std::size_t v = static_cast<std::size_t>(std::abs(l));
-    clause = clause || (v < m.size() && (m[v] == 1) == (l > 0));
-  }
-  return true;
 }
 
 SatScheduleOptions local(const sat::SolverSpec& s, double cube_after, unsigned bits) {

@@ -19,6 +19,7 @@
 #include "circuits/builder.h"
 #include "circuits/gadgets_bits.h"
 #include "circuits/sat/sweep.h"
+#include "tests/sat/sat_test_util.h"
 #include "verify/construction.h"
 #include "verify/task.h"
 
@@ -27,6 +28,9 @@ namespace sat = cz::circuits::sat;
 namespace g = cz::circuits::gadgets;
 
 namespace {
+
+using test_sat::doubled;
+using test_sat::eval_at;
 
 // Outputs "all" (x is all ones, or x == flip when flip >= 0: a mutant) and "par" (parity of x).
 circuits::Circuit words16(bool reversed, long flip = -1) {
@@ -54,46 +58,6 @@ circuits::Circuit words16(bool reversed, long flip = -1) {
   b.output("all", all);
   b.output("par", par);
   return std::move(b).finish();
-}
-
-// The outputs of c on one input (bit k of the value: input k), by name.
-std::map<std::string, int> eval_at(const circuits::Circuit& c, const std::vector<std::uint32_t>& bits) {
-  const circuits::Aig a = circuits::to_aig(c);
-  std::vector<std::uint64_t> in(a.num_inputs);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = bits[i] ? ~std::uint64_t{0} : 0;
-  const std::vector<std::uint64_t> out = a.eval64(in);
-  std::map<std::string, int> r;
-  for (std::size_t k = 0; k < out.size(); ++k) r[a.output_names[k]] = static_cast<int>(out[k] & 1);
-  return r;
-}
-
-// c with every AND node n = a ∧ b rebuilt as a ∧ (a ∧ b): the same function, each node another.
-circuits::Circuit doubled(const circuits::Circuit& c, bool swap_first_outputs) {
-  const circuits::Aig a = circuits::to_aig(c);
-  circuits::Aig d;
-  d.num_inputs = a.num_inputs;
-  d.input_names = a.input_names;
-  d.output_names = a.output_names;
-  std::vector<std::uint32_t> map(1 + a.num_inputs + a.ands.size());
-  for (std::uint32_t i = 0; i <= a.num_inputs; ++i) map[i] = 2 * i;
-  auto through = [&](std::uint32_t l) { return map[l >> 1] ^ (l & 1); };
-  auto push = [&](std::uint32_t x, std::uint32_t y) {
-    d.ands.emplace_back(std::max(x, y), std::min(x, y));
-    return static_cast<std::uint32_t>(2 * (d.num_inputs + d.ands.size()));
-  };
-  for (std::size_t k = 0; k < a.ands.size(); ++k) {
-    const std::uint32_t x = through(a.ands[k].first), y = through(a.ands[k].second);
-    map[1 + a.num_inputs + k] = push(x, push(x, y));
-  }
-  for (std::uint32_t o : a.outputs) d.outputs.push_back(through(o));
-  if (swap_first_outputs) {  // two outputs that are not the same function
-    for (std::size_t k = 1; k < d.outputs.size(); ++k)
-      if (d.outputs[k] != d.outputs[0]) {
-        std::swap(d.outputs[0], d.outputs[k]);
-        break;
-      }
-  }
-  return circuits::from_aig(d);
 }
 
 }  // namespace

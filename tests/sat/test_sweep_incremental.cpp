@@ -42,6 +42,7 @@
 #include "circuits/sat/solve_hook.h"
 #include "circuits/sat/solver.h"
 #include "circuits/sat/sweep.h"
+#include "tests/sat/sat_test_util.h"
 
 using namespace cz;
 namespace sat = cz::circuits::sat;
@@ -51,6 +52,11 @@ using circuits::Circuit;
 using circuits::Wire;
 
 namespace {
+
+using test_sat::check;
+using test_sat::doubled;
+using test_sat::eval_at;
+using test_sat::satisfies;
 
 // CaDiCaL in this process (the incremental sweep and solve_by_goals need it); nullopt: skip.
 std::optional<sat::SolverSpec> lib_spec() {
@@ -183,29 +189,6 @@ Circuit realize(const Program& p, bool restructured, const Mutation& mu = {}) {
   return std::move(b).finish();
 }
 
-// c with every AND node n = a ∧ b rebuilt as a ∧ (a ∧ b) (as in test_sat_sweep.cpp): the same
-// function, each node another.
-Circuit doubled(const Circuit& c) {
-  const circuits::Aig a = circuits::to_aig(c);
-  circuits::Aig d;
-  d.num_inputs = a.num_inputs;
-  d.input_names = a.input_names;
-  d.output_names = a.output_names;
-  std::vector<std::uint32_t> map(1 + a.num_inputs + a.ands.size());
-  for (std::uint32_t i = 0; i <= a.num_inputs; ++i) map[i] = 2 * i;
-  auto through = [&](std::uint32_t l) { return map[l >> 1] ^ (l & 1); };
-  auto push = [&](std::uint32_t x, std::uint32_t y) {
-    d.ands.emplace_back(std::max(x, y), std::min(x, y));
-    return static_cast<std::uint32_t>(2 * (d.num_inputs + d.ands.size()));
-  };
-  for (std::size_t k = 0; k < a.ands.size(); ++k) {
-    const std::uint32_t x = through(a.ands[k].first), y = through(a.ands[k].second);
-    map[1 + a.num_inputs + k] = push(x, push(x, y));
-  }
-  for (std::uint32_t o : a.outputs) d.outputs.push_back(through(o));
-  return circuits::from_aig(d);
-}
-
 // Parity of n inputs: a chain over them in the order 0, step, 2·step, ... (mod n; step coprime to
 // n), or a balanced tree in input order. The same function; the chain's nodes have no partner in
 // the tree, so the output pair is asked with little help (hard for CDCL at small limits).
@@ -248,18 +231,6 @@ bool same_exhaustively(const Circuit& a, const Circuit& b) {
   return true;
 }
 
-// The outputs of c on one input (value k: input k), by name.
-std::map<std::string, int> eval_at(const Circuit& c, const std::vector<std::uint32_t>& bits) {
-  const circuits::Aig a = circuits::to_aig(c);
-  REQUIRE(bits.size() == a.num_inputs);
-  std::vector<std::uint64_t> in(a.num_inputs);
-  for (std::size_t i = 0; i < in.size(); ++i) in[i] = bits[i] ? ~std::uint64_t{0} : 0;
-  const std::vector<std::uint64_t> out = a.eval64(in);
-  std::map<std::string, int> r;
-  for (std::size_t k = 0; k < out.size(); ++k) r[a.output_names[k]] = static_cast<int>(out[k] & 1);
-  return r;
-}
-
 sat::SweepResult sweep(const Circuit& a, const Circuit& b, const sat::SolverSpec& s, sat::SweepMode mode, long conflicts = 30) {
   const circuits::JointAig j = circuits::joint_aig(a, b);
   REQUIRE(j.why.empty());
@@ -270,26 +241,6 @@ sat::SweepResult sweep(const Circuit& a, const Circuit& b, const sat::SolverSpec
 }
 
 // ---- DRAT ----------------------------------------------------------------------------------------
-
-sat::DratResult check(const sat::Cnf& c, const std::string& proof) {
-  std::ostringstream d;
-  c.write_dimacs(d);
-  return sat::check_drat(sat::read_dimacs(d.str(), "cnf"), sat::read_drat(proof, "proof"));
-}
-
-bool satisfies(const sat::Cnf& c, const std::vector<signed char>& m) {
-  bool ok = false;
-  for (int l : c.lits) {
-    if (l == 0) {
-      if (!ok) return false;
-      ok = false;
-      continue;
-    }
-    const signed char v = m.at(static_cast<std::size_t>(l > 0 ? l : -l));
-    ok = ok || (l > 0 ? v == 1 : v == 0);
-  }
-  return true;
-}
 
 // The certificate hook of --certify in miniature: every UNSAT answer's DRAT proof checked.
 struct Certifier : sat::SolveHook {
