@@ -215,6 +215,49 @@ std::string sat_reference_differs(const circuits::AigMatch& m) {
          m.differ.front();
 }
 
+// Rank 0 sweeps, every rank gets its result (what the report and the route need: the verdict,
+// why, the witness, the counts). An exception on rank 0 reaches the other ranks as an error of
+// theirs (Cancelled stays Cancelled), so none waits for a result that never comes.
+static circuits::sat::SweepResult sweep_on_rank0(const circuits::JointAig& j, const circuits::sat::SolverSpec& s,
+                                          const circuits::sat::SweepOptions& so) {
+  namespace sat = circuits::sat;
+  sat::SweepResult r;
+  nlohmann::json msg;
+  if (Cluster::rank() == 0) {
+    try {
+      r = sat::sat_sweep(j, s, so);
+    } catch (const Cancelled&) {
+      Cluster::broadcast(std::string(R"({"cancelled": true})"));
+      throw;
+    } catch (const std::exception& e) {
+      Cluster::broadcast(nlohmann::json{{"error", e.what()}}.dump());
+      throw;
+    }
+    msg = {{"equal", r.equal},       {"why", r.why},           {"differ", r.differ},   {"witness", r.witness},
+           {"b_nodes", r.b_nodes},   {"pairs", r.pairs},       {"rounds", r.rounds},   {"miters", r.miters},
+           {"refinements", r.refinements}, {"clauses", r.clauses}, {"mode", r.mode},   {"calls", r.calls},
+           {"merged", r.merged},     {"unresolved", r.unresolved}, {"passes", r.passes},
+           {"certified_round", r.certified_round}, {"incremental_seconds", r.incremental_seconds}, {"seconds", r.seconds}};
+    Cluster::broadcast(msg.dump());
+    return r;
+  }
+  msg = nlohmann::json::parse(Cluster::broadcast(std::string()));
+  if (msg.contains("cancelled")) throw Cancelled();
+  if (msg.contains("error")) throw InputError(msg["error"].get<std::string>() + " (on rank 0)", "SAT sweeping");
+  r.equal = msg["equal"].get<bool>();
+  r.why = msg["why"].get<std::string>();
+  r.differ = msg["differ"].get<std::vector<std::string>>();
+  r.witness = msg["witness"].get<std::vector<std::uint32_t>>();
+  r.b_nodes = msg["b_nodes"].get<std::size_t>(), r.pairs = msg["pairs"].get<std::size_t>();
+  r.rounds = msg["rounds"].get<std::size_t>(), r.miters = msg["miters"].get<std::size_t>();
+  r.refinements = msg["refinements"].get<std::size_t>(), r.clauses = msg["clauses"].get<std::size_t>();
+  r.mode = msg["mode"].get<std::string>(), r.calls = msg["calls"].get<std::size_t>();
+  r.merged = msg["merged"].get<std::size_t>(), r.unresolved = msg["unresolved"].get<std::size_t>();
+  r.passes = msg["passes"].get<std::size_t>(), r.certified_round = msg["certified_round"].get<bool>();
+  r.incremental_seconds = msg["incremental_seconds"].get<double>(), r.seconds = msg["seconds"].get<double>();
+  return r;
+}
+
 std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o) {
   // --proof DIR sweeps (issue 47 item 4): every answer goes through solve_batch, so the certificate
   // hook records it, and check-proof's re-run (no --proof) sweeps the same way from the answers.
@@ -231,12 +274,19 @@ std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const S
   // hands every rank every answer (models included): the same rounds everywhere. Not recorded in
   // a shard's parts or the schedule's log (those are the stages'); a shard alone sweeps with its
   // own threads, as every shard does, to the same result.
-  if (Cluster::active()) {
-    SatOptions ro = o;
-    ro.parts.reset(), ro.log.reset(), ro.cube_plan.reset();
-    so.runner = sat_batch_runner(ro);
+  // The incremental sweep (one solver, issue 48) runs on rank 0 alone and its result goes to every
+  // rank (a second of work; ranks that each swept could part at the time limit).
+  circuits::sat::SweepResult r;
+  if (Cluster::active() && circuits::sat::sweep_is_incremental(*cadical, so)) {
+    r = sweep_on_rank0(j, *cadical, so);
+  } else {
+    if (Cluster::active()) {
+      SatOptions ro = o;
+      ro.parts.reset(), ro.log.reset(), ro.cube_plan.reset();
+      so.runner = sat_batch_runner(ro);
+    }
+    r = circuits::sat::sat_sweep(j, *cadical, so);
   }
-  const circuits::sat::SweepResult r = circuits::sat::sat_sweep(j, *cadical, so);
   if (so.cancel && so.cancel->load()) throw Cancelled();
   SatSweep sw{r.equal,
               {{"equal", r.equal}, {"file_nodes", r.b_nodes}, {"pairs", r.pairs}, {"rounds", r.rounds}, {"miters", r.miters},
