@@ -188,9 +188,9 @@ bool model_satisfies(const sat::Cnf& cnf, const std::vector<signed char>& m) {
 // The index's "sweeps" (issue 48: each SAT sweep of the run, in call order, with the pairs its final
 // round reduced by; absent in directories written before), every field typed. The pairs' fit to the
 // circuits is checked where they are used (sweep_round.h cand_of).
-std::vector<sat::SweepRecord> read_sweeps(const nlohmann::json& idx, const std::string& ipath) {
+std::optional<std::vector<sat::SweepRecord>> read_sweeps(const nlohmann::json& idx, const std::string& ipath) {
   std::vector<sat::SweepRecord> out;
-  if (!idx.contains("sweeps")) return out;
+  if (!idx.contains("sweeps")) return std::nullopt;
   const nlohmann::json& a = idx["sweeps"];
   if (!a.is_array() || a.size() > 4096) throw InputError("sweeps must be an array of at most 4096 sweeps, got " + json_brief(a), ipath);
   for (std::size_t k = 0; k < a.size(); ++k) {
@@ -250,13 +250,17 @@ nlohmann::json entry_verdicts(const std::vector<Entry>& entries, const std::stri
 class Replayer : public sat::SolveHook {
  public:
   // watch: the run's (Python's Ctrl-C cancels it); the hook is called on the solving threads,
-  // which have none of their own. sweeps: the index's, handed to the run's sweeps in order.
-  Replayer(std::vector<Entry>& e, WorkWatch* watch, std::vector<sat::SweepRecord> sweeps = {})
+  // which have none of their own. sweeps: the index's, handed to the run's sweeps in order; none (an
+  // index without "sweeps"): every sweep of the re-run is "not equal", as in a directory written
+  // before sweeps ran under --proof DIR (the run took its other route then; a run of today that
+  // sweeps always records them).
+  Replayer(std::vector<Entry>& e, WorkWatch* watch, std::optional<std::vector<sat::SweepRecord>> sweeps = std::nullopt)
       : entries_(e), watch_(watch), sweeps_(std::move(sweeps)) {}
   std::optional<sat::SweepRecord> replay_sweep() override {
     std::lock_guard<std::mutex> lk(sweep_mu_);
-    if (next_sweep_ >= sweeps_.size()) return std::nullopt;
-    return sweeps_[next_sweep_++];
+    if (!sweeps_) return sat::SweepRecord{};  // equal false: not swept when written
+    if (next_sweep_ >= sweeps_->size()) return std::nullopt;
+    return (*sweeps_)[next_sweep_++];
   }
   std::optional<sat::SolveResult> replay(const sat::SolverSpec&, const sat::Cnf& cnf, const std::string& what_in) override {
     const std::string what = what_in.empty() ? "a miter" : what_in;
@@ -316,7 +320,7 @@ class Replayer : public sat::SolveHook {
   }
   std::vector<Entry>& entries_;
   WorkWatch* watch_;
-  std::vector<sat::SweepRecord> sweeps_;
+  std::optional<std::vector<sat::SweepRecord>> sweeps_;
   std::size_t next_sweep_ = 0;
   std::mutex sweep_mu_;
 };
