@@ -299,6 +299,7 @@ int cmd_verify_sat(const VerifyOptions& o) {
                                      {"strategy", s.strategy},
                                      {"zero_one", s.zero_one},
                                      {"blocks", s.blocks},
+                                     {"pbs_facts", s.pbs_facts},
                                      {"order", s.order}}}};
   auto run = [&] {
     if (s.proof_dir.empty() && !s.certify) return run_verify_sat(c, given, s);

@@ -40,8 +40,8 @@ struct Miter {
 
 class Prover {
  public:
-  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split, std::size_t pbs_calls)
-      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d), split_(split), pbs_calls_(pbs_calls) {}
+  Prover(const Circuit& c, const DyadicTrace& t, const DyadicConfig& cfg, std::size_t split, std::size_t pbs_calls, bool across)
+      : c_(c), t_(t), cfg_(cfg), d_(cfg.codec.d), rw_(1 + cfg.codec.d), split_(split), pbs_calls_(pbs_calls), across_(across) {}
 
   // Steps 1, 2 (structure), 4 (structure) and 5; the miters in miters_. "" or why not.
   std::string build(DyStageResult& r) {
@@ -285,7 +285,7 @@ class Prover {
     const auto& calls = t_.nodes[static_cast<std::size_t>(id)].pbs_calls;
     if (pbs_calls_ && Q.size() >= pbs_calls_ && !calls.empty()) {
       std::vector<PbsObligation> obs;
-      if (std::string why = pbs_call_obligations(c_, K, kb_, Q, calls, res, what, obs); !why.empty()) return why;
+      if (std::string why = pbs_call_obligations(c_, K, kb_, Q, calls, res, what, obs, across_); !why.empty()) return why;
       for (PbsObligation& ob : obs) miters_.push_back({std::move(ob.what), std::move(ob.cnf), true});
       ++r.pbs_blocks;
       r.pbs_obligations += obs.size();
@@ -428,6 +428,7 @@ class Prover {
   const DyadicTrace& t_;
   const DyadicConfig& cfg_;
   const std::size_t d_, rw_, split_, pbs_calls_;
+  const bool across_;
   std::size_t kb_ = 0;
   std::vector<DyadicNode> nodes_;
   std::map<std::string, GateId> input_;
@@ -443,7 +444,7 @@ DyStageResult prove_dyadic_stages(const Circuit& c, const DyadicTrace& t, const 
   using St = DyStageResult::Status;
   const auto t0 = Clock::now();
   DyStageResult r;
-  Prover pv(c, t, cfg, o.split_block, o.pbs_call_block);
+  Prover pv(c, t, cfg, o.split_block, o.pbs_call_block, o.pbs_across);
   const std::string why = pv.build(r);
   r.structure_s = since(t0);
   if (!why.empty()) {

@@ -54,6 +54,9 @@ struct DyStageOptions {
   // variant=pbs*: blocks with at least this many queries are proved call by call instead
   // (dyadic_pbs_stages.h); 0: never.
   std::size_t pbs_call_block = 4;
+  // The call miters' order facts across queries (dyadic_pbs_stages.h, issue 48); false: the miters
+  // as written before them (a --proof DIR or shard part from then is checked with these).
+  bool pbs_across = true;
   // Progress (optional): the number of miters once the structure is checked, then each miter as
   // it starts and ends (from the solving threads).
   std::function<void(std::size_t total)> on_built;

@@ -12,15 +12,18 @@ so that only the checker can notice, unless the mode ends in -nohash):
   drop-cube    (cubes) the first cube's entry taken out of the index, its files removed
   split-short  (cubes) the first split's list of cubes without its last cube
   unsplit      (cubes) the first split taken out of the index (its cubes' entries kept)
-  no-blocks    run.options.blocks taken out (an index written before --sat-blocks)"""
+  no-blocks    run.options.blocks taken out (an index written before --sat-blocks)
+  no-pbs-facts run.options.pbs_facts taken out (an index written before issue 48's order facts)"""
 import hashlib, json, os, sys
 
 d, mode = sys.argv[1], sys.argv[2]
 ipath = os.path.join(d, "index.json")
 idx = json.load(open(ipath))
-if mode in ("drop-cube", "split-short", "unsplit", "no-blocks"):
+if mode in ("drop-cube", "split-short", "unsplit", "no-blocks", "no-pbs-facts"):
     if mode == "no-blocks":
         del idx["run"]["options"]["blocks"]
+    elif mode == "no-pbs-facts":
+        del idx["run"]["options"]["pbs_facts"]
     elif mode == "drop-cube":
         c = next(m for m in idx["miters"] if "cube" in m)
         idx["miters"].remove(c)

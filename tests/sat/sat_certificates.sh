@@ -16,7 +16,10 @@
 #     check-proof DIR_0 DIR_1 (a shard missing or given twice: exit 2);
 #   - mqar/dyadic's pbs blocks call by call (--sat-blocks calls, the default) certified and
 #     checked; an index without options.blocks (written before it) is re-encoded query by query:
-#     a `--sat-blocks queries` directory checks, a `calls` one is rejected.
+#     a `--sat-blocks queries` directory checks, a `calls` one is rejected; a directory written
+#     before the call miters' order facts across queries (issue 48; tests/sat/fixtures, made by the
+#     build of 2026-12-07 before them) still checks, and one of today's without options.pbs_facts
+#     is rebuilt as then and rejected.
 # Rows are "name | rc | setup | command | check" (tests/cli/matrix_lib.sh).
 # Usage: sat_certificates.sh path/to/circuitzoo
 set -u
@@ -36,7 +39,8 @@ C="circuit/compare -p d=4 --method sat"
 REFUTED="mqar/dyadic -p n=4 -p c=4 -p variant=paper --method sat"
 CUBES="--sat-cube-after 0 --sat-cube-bits 2"
 TAMPER="python3 $HERE/cert_tamper.py"
-export CZ IN DY C REFUTED TAMPER CUBES
+FIXTURES="$HERE/fixtures"
+export CZ IN DY C REFUTED TAMPER CUBES FIXTURES
 # The directories the rows copy (made once).
 "$CZ" verify $DY --proof "$IN/dy" >/dev/null || { echo "FAIL: the dyadic certificates were not written"; exit 1; }
 "$CZ" verify $C --proof "$IN/cmp" >/dev/null || { echo "FAIL: the compare certificates were not written"; exit 1; }
@@ -69,6 +73,8 @@ check-dyadic       | 0 | cp -r $IN/dy d | $CZ check-proof d --json j.json | grep
 check-pbs-calls    | 0 | cp -r $IN/calls d | $CZ check-proof d --json j.json | grep -q '"blocks": "calls"' d/index.json && grep -q 'pbs call \[0,4) query 0' j.json && grep -q 'order lemmas' j.json && ! grep -q REJECTED $OUTF
 old-index-queries  | 0 | cp -r $IN/queries d && $TAMPER d no-blocks | $CZ check-proof d | ! grep -q 'pbs call' $OUTF && grep -q certified $OUTF
 old-index-calls    | 1 | cp -r $IN/calls d && $TAMPER d no-blocks | $CZ check-proof d | grep -q 'REJECTED' $OUTF
+old-pbs-facts      | 0 | mkdir d && tar -xzf $FIXTURES/dyadic-n8-c8-before-pbs-facts.tgz -C d | $CZ check-proof d | ! grep -q pbs_facts d/index.json && grep -q 'pbs call \[0,4) query 0' $OUTF && ! grep -q REJECTED $OUTF && grep -q 'certified  (27 certificates' $OUTF
+no-pbs-facts       | 1 | cp -r $IN/calls d && $TAMPER d no-pbs-facts | $CZ check-proof d | grep -q '"pbs_facts": "across"' $IN/calls/index.json && grep -q 'REJECTED' $OUTF
 check-sort         | 0 | | $CZ verify circuit/sort -p n=4 -p d=2 --method sat --sat-zero-one sat --proof P >/dev/null && $CZ check-proof P | grep -q 'the 0-1 miter' $OUTF
 # same run, same bytes: the solving threads finish in any order, the directory is the same
 same-bytes         | 0 | | $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --proof A && $CZ verify mqar/dyadic -p n=8 -p c=8 --method sat --threads 1 --proof B | diff -r A B && [ -f A/miter-17.drat ]

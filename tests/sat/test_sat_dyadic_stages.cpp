@@ -9,11 +9,21 @@
 //     trace over a mutant's circuit;
 //   - pbs blocks call by call (dyadic_pbs_stages.h, issue 38): the same differential, the same
 //     tampered traces and tampered pbs calls (results of two queries exchanged, a key range from
-//     another call, a mid moved, a call dropped) never a proof.
+//     another call, a mid moved, a call dropped) never a proof;
+//   - every hypothesis of a pbs obligation (the order facts, issue 48's across queries included)
+//     holds on the circuit's own values: the facts flipped, 67 checks fail.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 #include "app/engine/sat/sat_path.h"
+#include "circuits/eval.h"
+#include "circuits/gadgets_bits.h"
 #include "circuits/sat/cut_cone.h"
+#include "constructions/mqar/dyadic_block.h"
+#include "constructions/mqar/dyadic_pbs_stages.h"
 #include "constructions/mqar/dyadic_check.h"
 #include "constructions/mqar/dyadic_stages.h"
 #include "tasks/mqar_domain.h"
@@ -274,4 +284,82 @@ TEST_CASE("dyadic stages: verify --method sat takes them by default and falls ba
   CHECK(p.report["sat"]["stages"]["failed"].get<std::string>().find("block") != std::string::npos);
   o.strategy = "stages";
   CHECK_THROWS_AS(run_verify_sat(dy, {{"n", "4"}, {"c", "4"}, {"queries", "each"}}, o), InputError);
+}
+
+// Every hypothesis of a pbs obligation (dyadic_pbs_stages.h) must hold on the circuit's own values:
+// a fact that is not an instance of integer order (say [K_j < Q_p] => [K_j < Q_p'] with p' < p)
+// would make some obligation vacuous, i.e. a proof of nothing. So on every input of a standalone
+// block (8 keys, 8 queries, 4-bit words) with keys strictly ascending and queries ascending, each
+// obligation's CNF without its last clause (the unit "it fails"), its free variables fixed to the
+// wires' values, must be satisfiable; with that clause, unsatisfiable (it holds there).
+TEST_CASE("dyadic stages: pbs obligations' hypotheses hold on the circuit's values") {
+  namespace g = cz::circuits::gadgets;
+  constexpr std::size_t kW = 4, m = 8;
+  circuits::Builder b;
+  std::vector<dy::Rec> Qs, Ks;
+  for (std::size_t i = 0; i < m; ++i) Qs.push_back({g::input_bits(b, "q" + std::to_string(i), kW), {}});
+  for (std::size_t j = 0; j < m; ++j) Ks.push_back({g::input_bits(b, "k" + std::to_string(j), kW), g::input_bits(b, "v" + std::to_string(j), 1)});
+  std::vector<PbsCallTrace> calls;
+  const std::vector<dy::Bits> res = block_pbs(b, Qs, Ks, PbsVariant::Fixed, nullptr, &calls);
+  for (const auto& w : res)
+    for (auto x : w) b.output("r", x);
+  const circuits::Circuit c = std::move(b).finish();
+  std::vector<std::vector<circuits::Wire>> K, Q;
+  for (const auto& k : Ks) {
+    K.push_back(k.key);
+    K.back().insert(K.back().end(), k.load.begin(), k.load.end());
+  }
+  for (const auto& q : Qs) Q.push_back(q.key);
+  std::vector<PbsObligation> obs;  // with the facts across queries, then as before them
+  for (bool across : {true, false}) {
+    const std::string why = pbs_call_obligations(c, K, kW, Q, calls, res, across ? "block" : "block (within)", obs, across);
+    REQUIRE_MESSAGE(why.empty(), why);
+  }
+  REQUIRE(obs.size() > 4 * m);
+  const auto cad = sat::find_solver("cadical");
+  REQUIRE(cad);
+  const circuits::Evaluator<RingI64> ev(RingI64{}, c);
+  std::mt19937_64 rng(48);
+  std::size_t checked = 0;
+  for (int round = 0; round < 6; ++round) {
+    // Keys: 8 distinct of 0..15 ascending; queries: 8 of 0..15 ascending (repeats allowed), drawn
+    // near the keys so that equal, between and outside all occur.
+    std::vector<int> keys(16);
+    std::iota(keys.begin(), keys.end(), 0);
+    std::shuffle(keys.begin(), keys.end(), rng);
+    keys.resize(m);
+    std::sort(keys.begin(), keys.end());
+    std::vector<int> qs;
+    for (std::size_t i = 0; i < m; ++i) qs.push_back(rng() % 3 == 0 ? keys[rng() % m] : static_cast<int>(rng() % 16));
+    std::sort(qs.begin(), qs.end());
+    std::vector<std::int64_t> in;
+    for (int x : qs)
+      for (std::size_t t = 0; t < kW; ++t) in.push_back((x >> t) & 1);
+    for (std::size_t j = 0; j < m; ++j) {
+      for (std::size_t t = 0; t < kW; ++t) in.push_back((keys[j] >> t) & 1);
+      in.push_back(static_cast<std::int64_t>(rng() & 1));
+    }
+    std::vector<std::int64_t> v;
+    ev.eval_all(in, v);
+    for (const PbsObligation& ob : obs) {
+      if (ob.cut.empty()) continue;  // the order lemmas: free words, no wires
+      INFO(ob.what << " keys " << keys[0] << ".." << keys[m - 1] << " round " << round);
+      sat::Cnf hyp = ob.cnf;
+      REQUIRE(hyp.lits.size() >= 2);
+      REQUIRE(hyp.lits.back() == 0);
+      const int bad = hyp.lits[hyp.lits.size() - 2];
+      REQUIRE((hyp.lits.size() == 2 || hyp.lits[hyp.lits.size() - 3] == 0));  // a unit clause
+      hyp.lits.resize(hyp.lits.size() - 2);
+      --hyp.num_clauses;
+      for (const auto& [id, lit] : ob.cut) {
+        REQUIRE((v[id] == 0 || v[id] == 1));
+        hyp.add({v[id] == 1 ? lit : -lit});
+      }
+      CHECK(sat::solve(*cad, hyp, 60).answer == sat::Answer::Sat);
+      hyp.add({bad});
+      CHECK(sat::solve(*cad, hyp, 60).answer == sat::Answer::Unsat);
+      ++checked;
+    }
+  }
+  CHECK(checked >= 6 * 4 * m);
 }

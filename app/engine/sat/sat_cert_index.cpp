@@ -187,6 +187,8 @@ nlohmann::json read_index(const std::string& dir) {
     (void)choice_at(ro, "order", "run.options.order", ipath, {"index", "largest"});
     // Directories written before --sat-blocks proved dyadic blocks query by query.
     if (ro.contains("blocks")) (void)choice_at(ro, "blocks", "run.options.blocks", ipath, {"calls", "queries"});
+    // Directories written before issue 48's order facts across queries (dyadic_pbs_stages.h).
+    if (ro.contains("pbs_facts")) (void)choice_at(ro, "pbs_facts", "run.options.pbs_facts", ipath, {"across", "within"});
     (void)bool_at(ro, "lemmas", "run.options.lemmas", ipath);
     (void)bool_at(ro, "cubes", "run.options.cubes", ipath);
   }

@@ -264,6 +264,7 @@ CheckProofResult check_proof_dirs(const std::vector<std::string>& dirs, unsigned
   o.zero_one = ro["zero_one"].get<std::string>();
   o.order = ro["order"].get<std::string>();
   o.blocks = ro.contains("blocks") ? ro["blocks"].get<std::string>() : "queries";
+  o.pbs_facts = ro.contains("pbs_facts") ? ro["pbs_facts"].get<std::string>() : "within";
   o.lemmas = ro["lemmas"].get<bool>();
   o.cubes = ro["cubes"].get<bool>();
   o.timeout_s = 1e7;  // answers come from the directory; checking takes what it takes

@@ -54,6 +54,7 @@ SatOutcome run_dyadic_sat(const Params& p, SatProblem& pr, const SatOptions& o, 
   if (WorkWatch* w = current_watch()) so.cancel = &w->cancelled;
   so.second = sat_second_solver(o);
   so.pbs_call_block = o.blocks == "calls" ? 4 : 0;  // blocks of 4+ queries; --sat-blocks (dyadic_pbs_stages.h)
+  so.pbs_across = o.pbs_facts == "across";
   so.runner = sat_batch_runner(o);  // ranks, cubes, shards (issue 38); empty: here
   if (so.runner) so.threads = sat_rank_threads(o);
   std::optional<SatProgress> prog;  // stderr, on a terminal only (sat_progress.h)

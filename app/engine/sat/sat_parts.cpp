@@ -29,7 +29,8 @@ std::uint64_t unhex(const json& j, const std::string& where) {
 json sat_part_options(const SatOptions& o) {
   return {{"confirm", o.confirm},       {"split", o.split},         {"cubes", o.cubes},       {"order", o.order},
           {"strategy", o.strategy},     {"zero_one", o.zero_one},   {"cube_after", o.cube_after}, {"cube_bits", o.cube_bits},
-          {"timeout", o.timeout_s},     {"blocks", o.blocks}};
+          {"timeout", o.timeout_s},     {"blocks", o.blocks},
+          {"pbs_facts", o.pbs_facts}};
 }
 
 json sat_part_json(const std::string& construction, const std::map<std::string, std::string>& given, const SatOptions& o,
@@ -139,6 +140,9 @@ SatMerge read_sat_parts(const std::vector<std::pair<std::string, json>>& parts, 
     m.options.timeout_s = o.at("timeout").get<double>();
     m.options.blocks = o.value("blocks", std::string("queries"));  // parts written before --sat-blocks
     if (m.options.blocks != "calls" && m.options.blocks != "queries") throw InputError("run.options.blocks is not calls or queries", file0);
+    m.options.pbs_facts = o.value("pbs_facts", std::string("within"));  // parts written before issue 48's facts
+    if (m.options.pbs_facts != "across" && m.options.pbs_facts != "within")
+      throw InputError("run.options.pbs_facts is not across or within", file0);
   } catch (const json::exception& e) {
     throw InputError(std::string("malformed part run (") + e.what() + ")", file0);
   }

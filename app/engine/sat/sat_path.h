@@ -50,6 +50,10 @@ struct SatOptions {
   // mqar/dyadic stages: pbs blocks of 4+ queries proved "calls" (call by call, issue 38) or
   // "queries" (one miter per query, as before; an index or part without the key means this).
   std::string blocks = "calls";
+  // mqar/dyadic call miters: "across" (the order facts across a miter's queries, issue 48) or
+  // "within" (as before them; an index or part without the key means this). Not a flag: it is
+  // how this build writes the miters, recorded so that check-proof and merge rebuild the same.
+  std::string pbs_facts = "across";
   // Issue 38 (app/engine/sat/sat_schedule.h): cube-and-conquer of a miter that runs past cube_after
   // seconds (< 0: never; 0: every miter split once before solving) on cube_bits variables a level;
   // a shard's record of its miters, or a merge's replay of the parts; what the scheduler did.
