@@ -4,6 +4,7 @@
 #     sat.schedule (ranks, solver runs), for a stage-wise proof, a monolithic proof with cubes and a
 #     refutation (the same counterexample); rank 0 alone prints;
 #   - --shard 0/2 + 1/2 + merge: the one-process report; bad, mixed and mismatched parts exit 2
+#     (mqar/dyadic's parts record options.pbs_facts: without it they are rebuilt as before, exit 2)
 #     with one error line and no report;
 #   - a user's circuit file proved by cubes; --proof FILE.drat / --sat-lemmas with cubes refused (exit 2);
 #   - --certify --proof DIR under mpirun -np 2 with cubes: rank 0's report counts every rank's
@@ -106,6 +107,27 @@ bad "a tampered miter hash" "$T/p1.0.json" "$T/hash.json"
 bad "an unknown answer" "$T/p2.0.json" "$T/ans.json"
 "$CZ" verify mqar/dyadic -p n=2 -p c=4 --exhaustive --shard 0/2 --json "$T/e0.json" >/dev/null 2>&1
 bad "an enumeration part among sat parts" "$T/p1.0.json" "$T/e0.json"
+# mqar/dyadic's pbs call miters (n = 8: the top block call by call) record how they were written
+# (options.pbs_facts, issue 48): parts merge; without the key they are rebuilt as before the order
+# facts across queries, which are not these parts' miters (exit 2); an unknown value is exit 2.
+for i in 0 1; do
+  "$CZ" verify mqar/dyadic -p n=8 -p c=8 --method sat --shard $i/2 --json "$T/f$i.json" >/dev/null 2>&1 || fail "pbs parts: shard $i"
+done
+"$CZ" merge "$T/f0.json" "$T/f1.json" --json "$T/fm.json" >/dev/null 2>&1 || fail "pbs parts: merge"
+grep -q '"verdict": "proved"' "$T/fm.json" || fail "pbs parts: merge does not prove"
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+for i in (0, 1):
+    j = json.load(open(f"{t}/f{i}.json"))
+    assert j["sat_part"]["options"]["pbs_facts"] == "across", "a part without pbs_facts"
+    del j["sat_part"]["options"]["pbs_facts"]; json.dump(j, open(f"{t}/fo{i}.json", "w"))
+    j["sat_part"]["options"]["pbs_facts"] = "sideways"; json.dump(j, open(f"{t}/fb{i}.json", "w"))
+PY
+bad "pbs parts without options.pbs_facts (rebuilt as before)" "$T/fo0.json" "$T/fo1.json"
+grep -q "not this build's miters" "$T/err" || fail "pbs parts without pbs_facts: want the miters named"
+bad "pbs parts with an unknown pbs_facts" "$T/fb0.json" "$T/fb1.json"
+grep -q "pbs_facts" "$T/err" || fail "pbs parts with an unknown pbs_facts: want the key named"
 
 # A user's circuit's per-query miters by cubes (monolithic: the file is an export of mqar/dyadic,
 # which the default strategy recognises and proves by the construction's stages); refusals.
