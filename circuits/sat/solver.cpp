@@ -308,10 +308,9 @@ void read_answer(const std::string& text, int num_vars, bool minisat_file, const
   if (r.answer != Answer::Sat) r.model.clear();
 }
 
-}  // namespace
-
-SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof,
-                  const std::atomic<bool>* cancel) {
+// solve() and solve_by_goals(): by_goals only with CaDiCaL in this process (solve_by_goals checks).
+SolveResult solve_with(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof,
+                       const std::atomic<bool>* cancel, bool by_goals) {
   SolveResult r;
   if (!(timeout_s > 0)) {
     r.why = "time limit";
@@ -331,7 +330,7 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const P
     proof = &tee;
   }
   if (s.in_process) {  // the linked library (cadical_lib.h): no process, no temporary file
-    r = solve_cadical_in_process(cnf, timeout_s, proof, cancel, s.binary);
+    r = solve_cadical_in_process(cnf, timeout_s, proof, cancel, s.binary, by_goals);
     if (hook && r.answer != Answer::Unknown) hook->solved(s, cnf, r, std::move(drat), MiterLabel::current());
     return r;
   }
@@ -378,6 +377,13 @@ SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const P
   if (r.answer == Answer::Unknown) r.why = s.name + " gave no answer (exit " + std::to_string(rc) + ")";
   if (hook && r.answer != Answer::Unknown) hook->solved(s, cnf, r, std::move(drat), MiterLabel::current());
   return r;
+}
+
+}  // namespace
+
+SolveResult solve(const SolverSpec& s, const Cnf& cnf, double timeout_s, const ProofSink* proof,
+                  const std::atomic<bool>* cancel) {
+  return solve_with(s, cnf, timeout_s, proof, cancel, false);
 }
 
 std::string confirm_unsat(const SolverSpec& second, const Cnf& cnf, double timeout_s, const std::string& what,
@@ -434,21 +440,8 @@ std::vector<SolveResult> solve_batch(const SolverSpec& s, const std::vector<cons
 }
 
 SolveResult solve_by_goals(const SolverSpec& s, const Cnf& cnf, double timeout_s, const std::atomic<bool>* cancel) {
-  if (!s.in_process || s.name != "cadical") return solve(s, cnf, timeout_s, nullptr, cancel);  // a process: the miter whole
-  SolveResult r;
-  if (!(timeout_s > 0)) {
-    r.why = "time limit";
-    return r;
-  }
-  SolveHook* const hook = solve_hook();  // as solve() does (solve_hook.h)
-  if (hook)
-    if (std::optional<SolveResult> rr = hook->replay(s, cnf, MiterLabel::current())) return *rr;
-  std::string drat;
-  const ProofSink tee = [&drat](const char* d, std::size_t n) { drat.append(d, n); };
-  const bool want = hook && hook->wants_proof(s);
-  r = solve_cadical_in_process(cnf, timeout_s, want ? &tee : nullptr, cancel, s.binary, true);
-  if (hook && r.answer != Answer::Unknown) hook->solved(s, cnf, r, std::move(drat), MiterLabel::current());
-  return r;
+  // A process: the miter whole.
+  return solve_with(s, cnf, timeout_s, nullptr, cancel, s.in_process && s.name == "cadical");
 }
 
 }  // namespace cz::circuits::sat

@@ -215,15 +215,26 @@ std::string sat_reference_differs(const circuits::AigMatch& m) {
          m.differ.front();
 }
 
+}  // namespace cz
+
+// What a sweep's result carries from rank 0 to the other ranks (all of it but the record, which
+// only rank 0, the one that writes a --proof DIR, uses).
+namespace cz::circuits::sat {
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SweepResult, equal, why, differ, witness, b_nodes, pairs, rounds, miters, refinements,
+                                   clauses, mode, calls, merged, unresolved, passes, incremental_seconds, certified_round,
+                                   seconds)
+}  // namespace cz::circuits::sat
+
+namespace cz {
+
 // Rank 0 sweeps, every rank gets its result (what the report and the route need: the verdict,
 // why, the witness, the counts). An exception on rank 0 reaches the other ranks as an error of
 // theirs (Cancelled stays Cancelled), so none waits for a result that never comes.
 static circuits::sat::SweepResult sweep_on_rank0(const circuits::JointAig& j, const circuits::sat::SolverSpec& s,
                                           const circuits::sat::SweepOptions& so) {
   namespace sat = circuits::sat;
-  sat::SweepResult r;
-  nlohmann::json msg;
   if (Cluster::rank() == 0) {
+    sat::SweepResult r;
     try {
       r = sat::sat_sweep(j, s, so);
     } catch (const Cancelled&) {
@@ -233,29 +244,13 @@ static circuits::sat::SweepResult sweep_on_rank0(const circuits::JointAig& j, co
       Cluster::broadcast(nlohmann::json{{"error", e.what()}}.dump());
       throw;
     }
-    msg = {{"equal", r.equal},       {"why", r.why},           {"differ", r.differ},   {"witness", r.witness},
-           {"b_nodes", r.b_nodes},   {"pairs", r.pairs},       {"rounds", r.rounds},   {"miters", r.miters},
-           {"refinements", r.refinements}, {"clauses", r.clauses}, {"mode", r.mode},   {"calls", r.calls},
-           {"merged", r.merged},     {"unresolved", r.unresolved}, {"passes", r.passes},
-           {"certified_round", r.certified_round}, {"incremental_seconds", r.incremental_seconds}, {"seconds", r.seconds}};
-    Cluster::broadcast(msg.dump());
+    Cluster::broadcast(nlohmann::json(r).dump());
     return r;
   }
-  msg = nlohmann::json::parse(Cluster::broadcast(std::string()));
+  const nlohmann::json msg = nlohmann::json::parse(Cluster::broadcast(std::string()));
   if (msg.contains("cancelled")) throw Cancelled();
   if (msg.contains("error")) throw InputError(msg["error"].get<std::string>() + " (on rank 0)", "SAT sweeping");
-  r.equal = msg["equal"].get<bool>();
-  r.why = msg["why"].get<std::string>();
-  r.differ = msg["differ"].get<std::vector<std::string>>();
-  r.witness = msg["witness"].get<std::vector<std::uint32_t>>();
-  r.b_nodes = msg["b_nodes"].get<std::size_t>(), r.pairs = msg["pairs"].get<std::size_t>();
-  r.rounds = msg["rounds"].get<std::size_t>(), r.miters = msg["miters"].get<std::size_t>();
-  r.refinements = msg["refinements"].get<std::size_t>(), r.clauses = msg["clauses"].get<std::size_t>();
-  r.mode = msg["mode"].get<std::string>(), r.calls = msg["calls"].get<std::size_t>();
-  r.merged = msg["merged"].get<std::size_t>(), r.unresolved = msg["unresolved"].get<std::size_t>();
-  r.passes = msg["passes"].get<std::size_t>(), r.certified_round = msg["certified_round"].get<bool>();
-  r.incremental_seconds = msg["incremental_seconds"].get<double>(), r.seconds = msg["seconds"].get<double>();
-  return r;
+  return msg.get<sat::SweepResult>();
 }
 
 std::optional<SatSweep> sat_reference_sweep(const circuits::JointAig& j, const SatOptions& o) {
